@@ -1,0 +1,243 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: server/src/config.ts and server/dist/config.js both sit two levels below it. */
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const seconds = z.coerce.number().int().min(0);
+const positive = z.coerce.number().int().positive();
+const url = z.url({ protocol: /^https?$/ });
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: url.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SQLITE_FILE: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  GRAPHQL_INTROSPECTION: bool.default(true),
+
+  SUPABASE_URL: url.optional(),
+  SUPABASE_ANON_KEY: z.string().min(1).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+  SUPABASE_JWT_SECRET: z.string().min(32).optional(),
+  SUPABASE_JWKS_URL: url.optional(),
+  SUPABASE_JWT_ISSUER: z.string().min(1).optional(),
+
+  AUTH_JWT_SECRET: z.string().min(32).optional(),
+  AUTH_JWT_KEYS: z.string().min(2).optional(),
+  AUTH_JWT_EXP: positive.default(3600),
+  AUTH_DISABLE_SIGNUP: bool.default(false),
+  AUTH_AUTOCONFIRM: bool.default(true),
+  AUTH_REFRESH_TOKEN_ROTATION: bool.default(true),
+  AUTH_REFRESH_TOKEN_REUSE_INTERVAL: seconds.default(10),
+  AUTH_SECURE_EMAIL_CHANGE: bool.default(true),
+  AUTH_OTP_EXP: positive.default(3600),
+  AUTH_SMTP_MAX_FREQUENCY: seconds.default(60),
+  AUTH_RATE_LIMIT_EMAIL_SENT: positive.default(30),
+  AUTH_RATE_LIMIT_TOKEN: positive.default(150),
+  AUTH_RATE_LIMIT_TOKEN_BURST: positive.default(30),
+  AUTH_RATE_LIMIT_OTP: positive.default(30),
+  AUTH_RATE_LIMIT_VERIFY: positive.default(30),
+  AUTH_RATE_LIMIT_HEADER: z.string().min(1).optional(),
+  AUTH_SITE_URL: url.optional(),
+  AUTH_URI_ALLOW_LIST: list.optional(),
+
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Lampstand <no-reply@lampstand.local>'),
+
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: url.optional(),
+  STRIPE_ROLE_METADATA_KEY: z.string().min(1).default('role'),
+  PLUS_GRACE_PERIOD_DAYS: seconds.default(7),
+
+  GTM_CONTAINER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
+    .optional(),
+});
+
+/** Environment variables the configuration reads, by name. */
+export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
+
+/** Validated settings of one server process. Built once at start; nothing else reads `process.env`. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Fastify's `trustProxy`: false, true, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+  trustProxy: boolean | string[];
+  dataDir: string;
+  database: { type: 'sqlite'; file: string } | { type: 'postgres'; url: string };
+  webDistDir: string;
+  redisUrl: string | undefined;
+  graphql: { introspection: boolean };
+  identity: {
+    /** `embedded`: this process serves Supabase Auth's contract at /auth/v1; `hosted`: SUPABASE_URL. */
+    mode: 'embedded' | 'hosted';
+    url: string | undefined;
+    anonKey: string | undefined;
+    serviceRoleKey: string | undefined;
+    jwtSecret: string | undefined;
+    jwksUrl: string | undefined;
+    issuer: string | undefined;
+    audience: 'authenticated';
+  };
+  auth: {
+    jwtSecret: string | undefined;
+    jwtKeys: string | undefined;
+    jwtExp: number;
+    disableSignup: boolean;
+    autoconfirm: boolean;
+    refreshTokenRotation: boolean;
+    refreshTokenReuseInterval: number;
+    secureEmailChange: boolean;
+    otpExp: number;
+    smtpMaxFrequency: number;
+    rateLimits: { emailSent: number; token: number; tokenBurst: number; otp: number; verify: number };
+    rateLimitHeader: string | undefined;
+    siteUrl: string;
+    uriAllowList: string[];
+  };
+  mail: { smtpUrl: string | undefined; from: string };
+  billing: {
+    stripeSecretKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    stripeApiBase: string | undefined;
+    roleMetadataKey: string;
+    graceDays: number;
+  };
+  web: { gtmContainerId: string | undefined };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((item) => item.trim());
+}
+
+const DEV_SECRET_HINT = 'set it to a long random value (for example: openssl rand -base64 48)';
+
+/**
+ * Validates the environment and returns the settings. Throws a ConfigError naming every wrong
+ * variable. `source` defaults to the process environment (plus `.env` in the working directory).
+ */
+export function loadConfig(source?: Record<string, string | undefined>): Config {
+  let raw = source;
+  if (raw === undefined) {
+    if (existsSync('.env')) process.loadEnvFile('.env');
+    raw = process.env;
+  }
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(projectRoot, env.DATA_DIR ?? 'data');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const hosted = env.SUPABASE_URL !== undefined;
+
+  const problems: string[] = [];
+  if (hosted) {
+    if (!env.SUPABASE_ANON_KEY) problems.push('SUPABASE_ANON_KEY: required when SUPABASE_URL is set');
+    if (!env.SUPABASE_SERVICE_ROLE_KEY) problems.push('SUPABASE_SERVICE_ROLE_KEY: required when SUPABASE_URL is set');
+    if (!env.SUPABASE_JWT_SECRET && !env.SUPABASE_JWKS_URL) {
+      problems.push('SUPABASE_JWT_SECRET or SUPABASE_JWKS_URL: one is required to verify access tokens');
+    }
+  }
+  if (env.NODE_ENV === 'production') {
+    if (!hosted && !env.AUTH_JWT_SECRET && !env.AUTH_JWT_KEYS) {
+      problems.push(`AUTH_JWT_SECRET: production refuses the generated development secret; ${DEV_SECRET_HINT}`);
+    }
+    if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (links in mail and checkout use it)');
+  }
+  if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither');
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  }
+
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    dataDir,
+    database: env.DATABASE_URL
+      ? { type: 'postgres', url: env.DATABASE_URL }
+      : { type: 'sqlite', file: path.resolve(dataDir, env.SQLITE_FILE ?? 'lampstand.sqlite') },
+    webDistDir: path.resolve(projectRoot, env.WEB_DIST_DIR ?? 'web/dist'),
+    redisUrl: env.REDIS_URL,
+    graphql: { introspection: env.GRAPHQL_INTROSPECTION },
+    identity: {
+      mode: hosted ? 'hosted' : 'embedded',
+      url: env.SUPABASE_URL,
+      anonKey: env.SUPABASE_ANON_KEY,
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+      jwtSecret: env.SUPABASE_JWT_SECRET,
+      jwksUrl: env.SUPABASE_JWKS_URL,
+      issuer: env.SUPABASE_JWT_ISSUER,
+      audience: 'authenticated',
+    },
+    auth: {
+      jwtSecret: env.AUTH_JWT_SECRET,
+      jwtKeys: env.AUTH_JWT_KEYS,
+      jwtExp: env.AUTH_JWT_EXP,
+      disableSignup: env.AUTH_DISABLE_SIGNUP,
+      autoconfirm: env.AUTH_AUTOCONFIRM,
+      refreshTokenRotation: env.AUTH_REFRESH_TOKEN_ROTATION,
+      refreshTokenReuseInterval: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
+      secureEmailChange: env.AUTH_SECURE_EMAIL_CHANGE,
+      otpExp: env.AUTH_OTP_EXP,
+      smtpMaxFrequency: env.AUTH_SMTP_MAX_FREQUENCY,
+      rateLimits: {
+        emailSent: env.AUTH_RATE_LIMIT_EMAIL_SENT,
+        token: env.AUTH_RATE_LIMIT_TOKEN,
+        tokenBurst: env.AUTH_RATE_LIMIT_TOKEN_BURST,
+        otp: env.AUTH_RATE_LIMIT_OTP,
+        verify: env.AUTH_RATE_LIMIT_VERIFY,
+      },
+      rateLimitHeader: env.AUTH_RATE_LIMIT_HEADER,
+      siteUrl: (env.AUTH_SITE_URL ?? publicUrl).replace(/\/+$/, ''),
+      uriAllowList: env.AUTH_URI_ALLOW_LIST ?? [],
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    billing: {
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: env.STRIPE_API_BASE,
+      roleMetadataKey: env.STRIPE_ROLE_METADATA_KEY,
+      graceDays: env.PLUS_GRACE_PERIOD_DAYS,
+    },
+    web: { gtmContainerId: env.GTM_CONTAINER_ID },
+  };
+}

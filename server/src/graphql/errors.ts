@@ -1,0 +1,56 @@
+import { GraphQLError } from 'graphql';
+
+/** Every expected failure the API reports, as the stable `extensions.code` clients switch on. */
+export const ErrorCode = {
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  USERNAME_TAKEN: 'USERNAME_TAKEN',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  EMAIL_NOT_CONFIRMED: 'EMAIL_NOT_CONFIRMED',
+  WEAK_PASSWORD: 'WEAK_PASSWORD',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PLUS_REQUIRED: 'PLUS_REQUIRED',
+  BILLING_NOT_CONFIGURED: 'BILLING_NOT_CONFIGURED',
+  IDENTITY_UNAVAILABLE: 'IDENTITY_UNAVAILABLE',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export interface ErrorDetails {
+  /** The input field at fault, as a path from the argument (`input.password`). */
+  field?: string;
+  /** The identity service's own error code, when it caused the failure. */
+  identityCode?: string;
+  [key: string]: unknown;
+}
+
+/** An expected failure: a human message plus a stable code (and details) for clients. */
+export function appError(code: ErrorCode, message: string, details: ErrorDetails = {}): GraphQLError {
+  const extensions: Record<string, unknown> = { code };
+  for (const [key, value] of Object.entries(details)) {
+    if (value !== undefined) extensions[key] = value;
+  }
+  return new GraphQLError(message, { extensions });
+}
+
+export const badUserInput = (message: string, field?: string): GraphQLError =>
+  appError(ErrorCode.BAD_USER_INPUT, message, { field });
+
+export const unauthenticated = (message = 'You need to sign in first.'): GraphQLError =>
+  appError(ErrorCode.UNAUTHENTICATED, message);
+
+export const forbidden = (message = 'You are not allowed to do that.'): GraphQLError =>
+  appError(ErrorCode.FORBIDDEN, message);
+
+/** True when the error is one of ours (or Apollo's) with a code a client may see as it is. */
+export function isExpectedError(error: unknown): error is GraphQLError {
+  if (!(error instanceof GraphQLError)) return false;
+  const code = error.extensions.code;
+  return typeof code === 'string' && code !== ErrorCode.INTERNAL_SERVER_ERROR;
+}
