@@ -1,0 +1,52 @@
+import { badUserInput } from '../graphql/errors.js';
+
+/** A calendar day: the ISO date and its month-day key in the verse calendar. */
+export interface CalendarDay {
+  date: string;
+  monthDay: string;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses `YYYY-MM-DD`, rejecting dates that do not exist (2027-02-29, 2026-13-01). */
+export function parseIsoDate(value: string, field = 'date'): CalendarDay {
+  const match = ISO_DATE.exec(value);
+  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  const probe = new Date(Date.UTC(2000, 0, 1));
+  probe.setUTCFullYear(year, month - 1, day);
+  const valid =
+    match !== null &&
+    year >= 1 &&
+    probe.getUTCFullYear() === year &&
+    probe.getUTCMonth() === month - 1 &&
+    probe.getUTCDate() === day;
+  if (!valid) throw badUserInput(`${field} must be a real date written as YYYY-MM-DD.`, field);
+  return { date: value, monthDay: value.slice(5) };
+}
+
+/** Today's date in an IANA time zone, e.g. `Europe/Oslo`. */
+export function todayIn(timeZone: string, now: Date = new Date(), field = 'timeZone'): CalendarDay {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
+  } catch {
+    throw badUserInput(`${field} must be an IANA time zone such as Europe/London.`, field);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((item) => item.type === type)?.value ?? '';
+  return parseIsoDate(`${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`, field);
+}
+
+/**
+ * The day a request means: the given ISO date, or else today in the given time zone, or else
+ * today in UTC. A given time zone is checked even when a date is given.
+ */
+export function resolveDay(request: { date?: string | null; timeZone?: string | null }, now = new Date()): CalendarDay {
+  const zoned = request.timeZone == null ? undefined : todayIn(request.timeZone, now);
+  if (request.date != null) return parseIsoDate(request.date);
+  return zoned ?? todayIn('UTC', now);
+}

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { books } from './books.js';
+
+/** One verse of the King James text as we store it. */
+export interface KjvVerse {
+  id: string;
+  book: string;
+  chapter: number;
+  verse: number;
+  ref: string;
+  text: string;
+}
+
+export const KJV_TRANSLATION = 'KJV';
+
+/** Removes the package's markup: `#` marks a paragraph, `[…]` marks words printed in italics. */
+export function cleanKjvText(raw: string): string {
+  return raw.replace(/#/g, '').replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Reads the whole KJV (1769) from the `kjv` package, cleaned, in canonical order. */
+export function readKjv(): KjvVerse[] {
+  const file = createRequire(import.meta.url).resolve('kjv/json/verses-1769.json');
+  const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const byKjvName = new Map(books.map((entry) => [entry.kjvName, entry]));
+  const verses: KjvVerse[] = [];
+  for (const [key, raw] of Object.entries(source)) {
+    const match = /^(.+) (\d+):(\d+)$/.exec(key);
+    const book = match?.[1] === undefined ? undefined : byKjvName.get(match[1]);
+    if (!match || !book) throw new Error(`Unexpected key in the kjv package: ${key}`);
+    const chapter = Number(match[2]);
+    const verse = Number(match[3]);
+    verses.push({
+      id: `${book.osis}.${chapter}.${verse}`,
+      book: book.osis,
+      chapter,
+      verse,
+      ref: `${book.name} ${chapter}:${verse}`,
+      text: cleanKjvText(raw),
+    });
+  }
+  return verses;
+}
