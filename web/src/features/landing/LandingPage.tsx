@@ -1,0 +1,35 @@
+import { useLandingPageQuery } from '../../gql/hooks';
+import { VerseCard, VerseCardPlaceholder } from '../verses/VerseCard';
+
+function visitorTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
+export function LandingPage() {
+  const { data, dataState, error, loading, refetch } = useLandingPageQuery({
+    variables: { timeZone: visitorTimeZone() },
+  });
+  return (
+    <section className="page landing" aria-labelledby="landing-title">
+      <h1 id="landing-title">A verse for today, on a page of your own.</h1>
+      <p className="lead">
+        Lampstand gives you a simple public page with your name and a Bible verse that changes every day.
+      </p>
+      <section className="today" aria-labelledby="today-title" aria-busy={loading}>
+        <h2 id="today-title">Today’s verse</h2>
+        {dataState === 'complete' ? (
+          <VerseCard verse={data.verseOfTheDay} />
+        ) : error ? (
+          <div className="verse-card verse-card--error" role="alert">
+            <p>We couldn’t load today’s verse.</p>
+            <button type="button" onClick={() => void refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <VerseCardPlaceholder />
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Where `npm run dev` finds the API: the server's dev process (see server/package.json). */
+const apiTarget = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/graphql': apiTarget,
+      '/auth': apiTarget,
+      '/webhooks': apiTarget,
+      '/healthz': apiTarget,
+      '/readyz': apiTarget,
+      '/config.js': apiTarget,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+});
