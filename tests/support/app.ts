@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/src/app.js';
+import type { AppDependencies } from '../../server/src/app.js';
+import type { Config, Env } from '../../server/src/config.js';
+import { loadConfig } from '../../server/src/config.js';
+import { createTestDatabase } from './database.js';
+
+export interface GraphQLResponse<TData = Record<string, unknown>> {
+  status: number;
+  data?: TData | null;
+  errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
+}
+
+export interface TestApp {
+  /** The origin the app listens on, e.g. http://127.0.0.1:41234. */
+  url: string;
+  app: FastifyInstance;
+  config: Config;
+  /** Sends one GraphQL operation over HTTP, as any client would. */
+  graphql<TData = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: { token?: string; headers?: Record<string, string> },
+  ): Promise<GraphQLResponse<TData>>;
+  close(): Promise<void>;
+}
+
+/** A port that was free a moment ago (the app needs to know its own URL before it listens). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+/**
+ * Builds the real app with `buildApp()` on a fresh database of the project's dialect and starts it
+ * on a loopback port. `env` adds or overrides settings, as the environment would.
+ */
+export async function startTestApp(env: Env = {}, dependencies: AppDependencies = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lampstand-data-'));
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...database.env,
+    ...env,
+  });
+  const app = await buildApp(config, dependencies);
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    app,
+    config,
+    async graphql(query, variables, options = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as Omit<GraphQLResponse<never>, 'status'>;
+      return { status: response.status, ...body };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+/** The system Chromium (Debian's `chromium` package); CHROMIUM_PATH overrides it. */
+export function chromiumPath(): string {
+  const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executable)) {
+    throw new Error(
+      `The browser tests need Chromium at ${executable}: apt-get install chromium, or set CHROMIUM_PATH.`,
+    );
+  }
+  return executable;
+}
+
+export interface TestBrowser {
+  browser: Browser;
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/**
+ * Headless Chromium with no background traffic (the test machines have no internet). Playwright
+ * gives every launch a fresh temporary profile.
+ */
+export async function launchBrowser(): Promise<TestBrowser> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return {
+    browser,
+    newContext: (options) => browser.newContext(options),
+    close: () => browser.close(),
+  };
+}

@@ -1,0 +1,29 @@
+// Global setup of the e2e project: a production build of the web app, made as `npm run build`
+// makes it (a separate process, NODE_ENV=production), into a temporary folder the app serves.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export function setup(project: TestProject): () => void {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'lampstand-web-'));
+  const webRoot = path.resolve(import.meta.dirname, '../../web');
+  const vitePackage = createRequire(path.join(webRoot, 'package.json')).resolve('vite/package.json');
+  const vite = path.join(path.dirname(vitePackage), 'bin', 'vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: webRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0) throw new Error(`The web build failed:\n${result.stdout}\n${result.stderr}`);
+  project.provide('webDistDir', outDir);
+  return () => {
+    rmSync(outDir, { recursive: true, force: true });
+  };
+}

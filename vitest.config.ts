@@ -1,0 +1,53 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
+/** Server tests run twice: once on SQLite, once on PostgreSQL (see tests/support/database-setup.ts). */
+const serverTests = ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'];
+
+export default defineConfig({
+  resolve: {
+    // graphql 16 has no `exports` map: Node loads its CommonJS build for Apollo and type-graphql, so
+    // the tests must load that same copy, or `instanceof GraphQLError` fails between two copies.
+    alias: { graphql: require.resolve('graphql') },
+  },
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'server:sqlite',
+          include: serverTests,
+          environment: 'node',
+          globalSetup: ['tests/support/database-setup.ts'],
+          provide: { dialect: 'sqlite' },
+        },
+      },
+      {
+        test: {
+          name: 'server:postgres',
+          include: serverTests,
+          environment: 'node',
+          globalSetup: ['tests/support/database-setup.ts'],
+          provide: { dialect: 'postgres' },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/database-setup.ts', 'tests/support/web-build-setup.ts'],
+          provide: { dialect: 'sqlite' },
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
