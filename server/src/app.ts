@@ -8,9 +8,14 @@ import { createDataSource, openDatabase } from './db/data-source.js';
 import { createApollo } from './graphql/apollo.js';
 import { createContext } from './graphql/context.js';
 import type { Context } from './graphql/context.js';
+import { createLoaders } from './graphql/loaders.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerWebApp } from './http/web.js';
+import { MemberResolver } from './accounts/member.resolver.js';
+import { ProfileResolver } from './profiles/profile.resolver.js';
+import { ProfileService } from './profiles/profile.service.js';
+import { PublicProfileResolver } from './profiles/public-profile.resolver.js';
 import { VerseRecord } from './verses/verse.entity.js';
 import { VerseResolver } from './verses/verse.resolver.js';
 import { VerseService } from './verses/verse.service.js';
@@ -51,7 +56,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   if (!dependencies.dataSource) app.addHook('onClose', async () => dataSource.destroy());
 
   const verses = new VerseService(dataSource.getRepository(VerseRecord));
-  const resolverInstances = new Map<unknown, object>([[VerseResolver, new VerseResolver(verses)]]);
+  const profiles = new ProfileService(dataSource, verses);
+  const resolverInstances = new Map<unknown, object>([
+    [VerseResolver, new VerseResolver(verses)],
+    [MemberResolver, new MemberResolver()],
+    [ProfileResolver, new ProfileResolver(profiles)],
+    [PublicProfileResolver, new PublicProfileResolver(profiles)],
+  ]);
   const schema = await buildGraphQLSchema({ get: (resolverClass: unknown) => resolverInstances.get(resolverClass) });
 
   const apollo = createApollo(app, schema, config.graphql);
@@ -61,7 +72,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: fastifyApolloHandler<Context>(apollo, {
-      context: (request) => Promise.resolve(createContext({ user: null, log: request.log })),
+      context: (request) =>
+        Promise.resolve(createContext({ user: null, loaders: createLoaders(dataSource), log: request.log })),
     }),
   });
 

@@ -1,4 +1,6 @@
+import { UserRecord } from '../accounts/user.entity.js';
+import { ProfileRecord } from '../profiles/profile.entity.js';
 import { VerseRecord } from '../verses/verse.entity.js';
 
 /** Every TypeORM entity; migrations in migrations/<dialect>/ must produce exactly these tables. */
-export const entities = [VerseRecord];
+export const entities = [VerseRecord, UserRecord, ProfileRecord];

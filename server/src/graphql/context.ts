@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Loaders } from './loaders.js';
 
 /** The verified caller of a request. */
 export interface AuthUser {
@@ -16,9 +17,10 @@ export interface AuthUser {
 /** What every resolver receives. Built by `createContext`, the same way in the server and in tests. */
 export interface Context {
   user: AuthUser | null;
+  loaders: Loaders;
   log: FastifyBaseLogger;
 }
 
-export function createContext(input: { user: AuthUser | null; log: FastifyBaseLogger }): Context {
-  return { user: input.user, log: input.log };
+export function createContext(input: Context): Context {
+  return { user: input.user, loaders: input.loaders, log: input.log };
 }

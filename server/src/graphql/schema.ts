@@ -3,16 +3,22 @@ import type { GraphQLSchema } from 'graphql';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import type { ContainerType } from 'type-graphql';
 import { buildSchema } from 'type-graphql';
+import { MemberResolver } from '../accounts/member.resolver.js';
+import { ProfileResolver } from '../profiles/profile.resolver.js';
+import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
 import { VerseResolver } from '../verses/verse.resolver.js';
+import { authChecker, classifyRootFields } from './auth.js';
 
 /** Every resolver class. Each is built once, with its services, by the app's container. */
-export const resolvers = [VerseResolver] as const;
+export const resolvers = [VerseResolver, MemberResolver, ProfileResolver, PublicProfileResolver] as const;
 
 /** The executable schema; `container` hands type-graphql the resolver instances. */
 export function buildGraphQLSchema(container?: ContainerType): Promise<GraphQLSchema> {
+  classifyRootFields(resolvers);
   return buildSchema({
     resolvers,
     container,
+    authChecker,
     validate: { forbidUnknownValues: true },
     emitSchemaFile: false,
   });

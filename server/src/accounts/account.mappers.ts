@@ -1,0 +1,25 @@
+import type { ProfileRecord } from '../profiles/profile.entity.js';
+import { toProfile } from '../profiles/profile.mappers.js';
+import { isPlus } from '../profiles/profile.policies.js';
+import { Member, Plan, User } from './account.types.js';
+import type { UserRecord } from './user.entity.js';
+
+export function toUser(record: UserRecord): User {
+  return Object.assign(new User(), {
+    uid: record.uid,
+    email: record.email,
+    first: record.first,
+    birthday: record.birthday,
+    joined: record.joined,
+    platform: record.platform,
+    platformID: record.platformID,
+  });
+}
+
+export function toMember(user: UserRecord, profile: ProfileRecord): Member {
+  return Object.assign(new Member(), {
+    user: toUser(user),
+    profile: toProfile(profile),
+    plan: isPlus(user) ? Plan.plus : Plan.free,
+  });
+}

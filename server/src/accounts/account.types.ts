@@ -1,0 +1,54 @@
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Profile } from '../profiles/profile.types.js';
+
+export enum Plan {
+  free = 'free',
+  plus = 'plus',
+}
+
+registerEnumType(Plan, {
+  name: 'Plan',
+  description: "A member's subscription.",
+  valuesConfig: {
+    free: { description: 'No subscription.' },
+    plus: { description: 'Lampstand Plus: Plus themes and button style, a pinned verse, the Plus badge.' },
+  },
+});
+
+@ObjectType({ description: "A member's own account record (only the member sees it)." })
+export class User {
+  @Field(() => ID, { description: 'The identity user id.' })
+  uid!: string;
+
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => String, { description: 'First name.' })
+  first!: string;
+
+  @Field(() => String, { nullable: true, description: 'Birthday as an ISO date, `YYYY-MM-DD`.' })
+  birthday!: string | null;
+
+  @Field(() => Date, { description: 'When the member signed up.' })
+  joined!: Date;
+
+  @Field(() => String, {
+    description: 'The kind of client that created the account: `web`, `ios`, `android`, `api`, …',
+  })
+  platform!: string;
+
+  @Field(() => String, { nullable: true, description: "That client's identifier for the install or app." })
+  platformID!: string | null;
+}
+
+@ObjectType({ description: 'The signed-in member: account record, profile and plan.' })
+export class Member {
+  @Field(() => User)
+  user!: User;
+
+  @Field(() => Profile)
+  profile!: Profile;
+
+  @Field(() => Plan)
+  plan!: Plan;
+}

@@ -1,0 +1,14 @@
+import DataLoader from 'dataloader';
+import type { DataSource } from 'typeorm';
+import { In } from 'typeorm';
+import { UserRecord } from './user.entity.js';
+
+/** Batches user-record reads of one request into one query. */
+export function createUserLoader(dataSource: DataSource): DataLoader<string, UserRecord | null> {
+  const users = dataSource.getRepository(UserRecord);
+  return new DataLoader(async (uids: readonly string[]) => {
+    const rows = await users.findBy({ uid: In([...uids]) });
+    const byUid = new Map(rows.map((row) => [row.uid, row]));
+    return uids.map((uid) => byUid.get(uid) ?? null);
+  });
+}

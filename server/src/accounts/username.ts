@@ -1,0 +1,99 @@
+import { badUserInput } from '../graphql/errors.js';
+
+/** A source of uniform numbers in [0, 1), like Math.random; tests pass a seeded one. */
+export type RandomSource = () => number;
+
+const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Draws after which a generated username gets two random characters appended (product rule). */
+export const PLAIN_DRAWS = 10;
+
+/** The first character of a name reduced to ASCII (`É` → `e`); `x` when nothing usable is left. */
+export function asciiInitial(name: string): string {
+  const first = Array.from(name.trim())[0] ?? '';
+  const reduced = first
+    .normalize('NFD')
+    .replace(/\p{Mark}/gu, '')
+    .toLowerCase();
+  return /^[a-z0-9]$/.test(reduced) ? reduced : 'x';
+}
+
+/**
+ * The original's username: `user` + a random integer 100..1098 + the first character of the user
+ * id + the first character of the first name, lowercased. From the eleventh draw on (after ten
+ * collisions) two random `[a-z0-9]` characters are appended.
+ */
+export function generateUsername(uid: string, first: string, draw: number, random: RandomSource): string {
+  const number = 100 + Math.floor(random() * 999);
+  const base = `user${number}${uid.charAt(0)}${asciiInitial(first)}`.toLowerCase();
+  if (draw < PLAIN_DRAWS) return base;
+  const suffix = Array.from({ length: 2 }, () => ALPHANUMERIC.charAt(Math.floor(random() * ALPHANUMERIC.length)));
+  return base + suffix.join('');
+}
+
+/** Words no member may take as a username: app routes, and names that would pass for staff. */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'about',
+  'account',
+  'admin',
+  'administrator',
+  'api',
+  'app',
+  'assets',
+  'auth',
+  'billing',
+  'blog',
+  'confirm',
+  'contact',
+  'dashboard',
+  'edit',
+  'email-confirmed',
+  'forgot-password',
+  'graphql',
+  'healthz',
+  'help',
+  'home',
+  'lampstand',
+  'login',
+  'logout',
+  'me',
+  'moderator',
+  'null',
+  'official',
+  'playground',
+  'plus',
+  'privacy',
+  'profile',
+  'readyz',
+  'register',
+  'reset-password',
+  'root',
+  'security',
+  'settings',
+  'signin',
+  'signup',
+  'staff',
+  'static',
+  'support',
+  'system',
+  'terms',
+  'undefined',
+  'webhooks',
+  'welcome',
+  'www',
+]);
+
+export const USERNAME_RULE =
+  '3–30 characters: lowercase letters, digits, dots and underscores, starting with a letter or digit';
+
+/** Normalizes a chosen username (trim, lowercase) and checks the rules; throws BAD_USER_INPUT. */
+export function normalizeChosenUsername(input: string, field = 'username'): string {
+  const username = input.trim().toLowerCase();
+  if (!/^[a-z0-9][a-z0-9_.]{2,29}$/.test(username)) {
+    throw badUserInput(`A username must be ${USERNAME_RULE}.`, field);
+  }
+  if (RESERVED_USERNAMES.has(username)) {
+    throw badUserInput(`"${username}" is reserved. Please choose another username.`, field);
+  }
+  return username;
+}

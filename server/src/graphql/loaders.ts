@@ -1,0 +1,15 @@
+import type DataLoader from 'dataloader';
+import type { DataSource } from 'typeorm';
+import type { UserRecord } from '../accounts/user.entity.js';
+import { createUserLoader } from '../accounts/user.loaders.js';
+import type { ProfileLoaders } from '../profiles/profile.loaders.js';
+import { createProfileLoaders } from '../profiles/profile.loaders.js';
+
+/** One request's DataLoaders: relations resolve in batches, never one query per row. */
+export interface Loaders extends ProfileLoaders {
+  userByUid: DataLoader<string, UserRecord | null>;
+}
+
+export function createLoaders(dataSource: DataSource): Loaders {
+  return { ...createProfileLoaders(dataSource), userByUid: createUserLoader(dataSource) };
+}

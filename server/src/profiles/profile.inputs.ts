@@ -1,0 +1,38 @@
+import { IsBoolean, IsEnum, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { Field, InputType } from 'type-graphql';
+import { ButtonStyle, Layout, Theme } from './appearance.js';
+
+@InputType({ description: 'Changes to your profile; leave out what stays the same.' })
+export class UpdateProfileInput {
+  @Field(() => String, { nullable: true, description: 'The name shown on your page, 1–50 characters.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 50, { message: 'name must be 1 to 50 characters' })
+  @Matches(/\S/, { message: 'name must not be blank' })
+  name?: string | null;
+
+  @Field(() => Theme, { nullable: true, description: 'Plus-only themes need Plus.' })
+  @IsOptional()
+  @IsEnum(Theme)
+  theme?: Theme | null;
+
+  @Field(() => Layout, { nullable: true })
+  @IsOptional()
+  @IsEnum(Layout)
+  layout?: Layout | null;
+
+  @Field(() => ButtonStyle, { nullable: true, description: 'Plus-only styles need Plus.' })
+  @IsOptional()
+  @IsEnum(ButtonStyle)
+  button?: ButtonStyle | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Show the page to visitors (together with isActive).' })
+  @IsOptional()
+  @IsBoolean()
+  isPublic?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Keep the page switched on (together with isPublic).' })
+  @IsOptional()
+  @IsBoolean()
+  isActive?: boolean | null;
+}

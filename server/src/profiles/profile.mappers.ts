@@ -1,0 +1,34 @@
+import type { UserRecord } from '../accounts/user.entity.js';
+import type { ProfileRecord } from './profile.entity.js';
+import { isPlus } from './profile.policies.js';
+import type { Appearance } from './profile.types.js';
+import { Profile, PublicProfile } from './profile.types.js';
+
+/** The owner's view of a profile record. */
+export function toProfile(record: ProfileRecord): Profile {
+  return Object.assign(new Profile(), {
+    uid: record.uid,
+    username: record.username,
+    name: record.name,
+    theme: record.theme,
+    layout: record.layout,
+    button: record.button,
+    isActive: record.isActive,
+    isPublic: record.isPublic,
+    welcome: record.welcome,
+    versePinned: record.versePinned,
+    joined: record.joined,
+  });
+}
+
+/** The visitors' view of a profile record: only public fields, rendered appearance. */
+export function toPublicProfile(record: ProfileRecord, owner: UserRecord, appearance: Appearance): PublicProfile {
+  return Object.assign(new PublicProfile(), {
+    uid: record.uid,
+    username: record.username,
+    name: record.name,
+    appearance,
+    plus: isPlus(owner),
+    joined: record.joined,
+  });
+}

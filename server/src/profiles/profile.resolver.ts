@@ -1,0 +1,77 @@
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { requireUser } from '../graphql/auth.js';
+import type { Context } from '../graphql/context.js';
+import { unauthenticated } from '../graphql/errors.js';
+import { resolveDay } from '../verses/day.js';
+import { Verse } from '../verses/verse.types.js';
+import { UpdateProfileInput } from './profile.inputs.js';
+import { toProfile } from './profile.mappers.js';
+import type { ProfileService } from './profile.service.js';
+import { Appearance, Profile } from './profile.types.js';
+
+@Resolver(() => Profile)
+export class ProfileResolver {
+  constructor(private readonly profiles: ProfileService) {}
+
+  @Authorized()
+  @Mutation(() => Profile, { description: 'Changes your name, look or visibility. Plus-only looks need Plus.' })
+  async updateProfile(
+    @Arg('input', () => UpdateProfileInput) input: UpdateProfileInput,
+    @Ctx() { user }: Context,
+  ): Promise<Profile> {
+    return toProfile(await this.profiles.update(requireUser(user), input));
+  }
+
+  @Authorized()
+  @Mutation(() => Profile, { description: 'Takes a new username (3–30 of a-z, 0-9, dot, underscore).' })
+  async changeUsername(@Arg('username', () => String) username: string, @Ctx() { user }: Context): Promise<Profile> {
+    return toProfile(await this.profiles.changeUsername(requireUser(user), username));
+  }
+
+  @Authorized()
+  @Mutation(() => Profile, { description: 'Marks the welcome screen as finished.' })
+  async completeWelcome(@Ctx() { user }: Context): Promise<Profile> {
+    return toProfile(await this.profiles.completeWelcome(requireUser(user)));
+  }
+
+  @Authorized()
+  @Mutation(() => Profile, {
+    description: 'Keeps the verse `ref` on your page instead of the verse of the day (Plus).',
+  })
+  async pinVerse(@Arg('ref', () => String) ref: string, @Ctx() { user }: Context): Promise<Profile> {
+    return toProfile(await this.profiles.pinVerse(requireUser(user), ref));
+  }
+
+  @Authorized()
+  @Mutation(() => Profile, { description: 'Lets your page follow the verse of the day again.' })
+  async unpinVerse(@Ctx() { user }: Context): Promise<Profile> {
+    return toProfile(await this.profiles.unpinVerse(requireUser(user)));
+  }
+
+  @FieldResolver(() => Verse, {
+    description: 'The verse the page shows on a day: `date`, or today in `timeZone`, or today in UTC.',
+  })
+  async verse(
+    @Root() profile: Profile,
+    @Ctx() { loaders }: Context,
+    @Arg('date', () => String, { nullable: true }) date?: string | null,
+    @Arg('timeZone', () => String, { nullable: true }) timeZone?: string | null,
+  ): Promise<Verse> {
+    const [record, owner] = await Promise.all([
+      loaders.profileByUid.load(profile.uid),
+      loaders.userByUid.load(profile.uid),
+    ]);
+    if (!record || !owner) throw unauthenticated('Your account no longer exists.');
+    return this.profiles.verseOn(record, owner, resolveDay({ date, timeZone }));
+  }
+
+  @FieldResolver(() => Appearance, { description: 'The look visitors see (Plus-only choices need Plus to show).' })
+  async appearance(@Root() profile: Profile, @Ctx() { loaders }: Context): Promise<Appearance> {
+    const [record, owner] = await Promise.all([
+      loaders.profileByUid.load(profile.uid),
+      loaders.userByUid.load(profile.uid),
+    ]);
+    if (!record || !owner) throw unauthenticated('Your account no longer exists.');
+    return this.profiles.appearanceOf(record, owner);
+  }
+}

@@ -1,0 +1,155 @@
+import type { DataSource, Repository } from 'typeorm';
+import { UserRecord } from '../accounts/user.entity.js';
+import { normalizeChosenUsername } from '../accounts/username.js';
+import { isUniqueViolation } from '../db/errors.js';
+import type { AuthUser } from '../graphql/context.js';
+import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
+import type { CalendarDay } from '../verses/day.js';
+import type { VerseService } from '../verses/verse.service.js';
+import { Verse } from '../verses/verse.types.js';
+import { DEFAULT_APPEARANCE, PLUS_BUTTONS, PLUS_THEMES } from './appearance.js';
+import { ProfileRecord } from './profile.entity.js';
+import type { UpdateProfileInput } from './profile.inputs.js';
+import { toPublicProfile } from './profile.mappers.js';
+import { isPlus, isVisibleToPublic, requireAllowedAppearance, requireOwner, requirePlus } from './profile.policies.js';
+import type { PublicProfile } from './profile.types.js';
+import { Appearance } from './profile.types.js';
+
+/** `verse_day` of a profile whose verse must follow the calendar on its next read. */
+const FOLLOW_ON_NEXT_READ = '0000-00-00';
+
+function storedVerse(record: ProfileRecord): Verse {
+  return Object.assign(new Verse(), {
+    id: record.verseId,
+    ref: record.verseRef,
+    text: record.verseText,
+    translation: 'KJV',
+  });
+}
+
+/** Profile rules: what visitors see, the verse a page shows on a day, and the owner's changes. */
+export class ProfileService {
+  private readonly profiles: Repository<ProfileRecord>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly verses: VerseService,
+  ) {
+    this.profiles = dataSource.getRepository(ProfileRecord);
+  }
+
+  /** What visitors may see of a profile: null unless it is active, public and its owner still exists. */
+  publicView(record: ProfileRecord, owner: UserRecord): PublicProfile | null {
+    if (!isVisibleToPublic(record) || owner.deletingAt) return null;
+    return toPublicProfile(record, owner, this.appearanceOf(record, owner));
+  }
+
+  /** The look a page renders with: Plus-only choices fall back to the defaults without Plus. */
+  appearanceOf(record: ProfileRecord, owner: Pick<UserRecord, 'stripeRole'>): Appearance {
+    const plus = isPlus(owner);
+    return Object.assign(new Appearance(), {
+      theme: !plus && PLUS_THEMES.has(record.theme) ? DEFAULT_APPEARANCE.theme : record.theme,
+      layout: record.layout,
+      button: !plus && PLUS_BUTTONS.has(record.button) ? DEFAULT_APPEARANCE.button : record.button,
+    });
+  }
+
+  /**
+   * The verse a page shows on `day`. A pinned verse stays while the owner has Plus; otherwise the
+   * page follows the verse of the day, and a read on a later day than the stored one brings the
+   * stored verse forward (a conditional update, so concurrent reads write once).
+   */
+  async verseOn(record: ProfileRecord, owner: Pick<UserRecord, 'stripeRole'>, day: CalendarDay): Promise<Verse> {
+    if (record.versePinned && isPlus(owner)) return storedVerse(record);
+    if (!record.versePinned && record.verseDay === day.date) return storedVerse(record);
+    const daily = await this.verses.forDay(day);
+    if (!record.versePinned && day.date > record.verseDay) {
+      await this.profiles
+        .createQueryBuilder()
+        .update()
+        .set({ verseId: daily.id, verseRef: daily.ref, verseText: daily.text, verseDay: day.date })
+        .where('uid = :uid AND verse_pinned = :pinned AND verse_day < :day', {
+          uid: record.uid,
+          pinned: false,
+          day: day.date,
+        })
+        .execute();
+      Object.assign(record, { verseId: daily.id, verseRef: daily.ref, verseText: daily.text, verseDay: day.date });
+    }
+    return daily;
+  }
+
+  /** Applies the owner's changes; Plus-only looks need Plus. */
+  async update(actor: AuthUser, input: UpdateProfileInput): Promise<ProfileRecord> {
+    return this.changeOwn(actor, (record, owner) => {
+      requireAllowedAppearance(owner, input);
+      if (input.name != null) {
+        const name = input.name.trim();
+        if (/\p{Cc}/u.test(name)) throw badUserInput('name must not contain control characters', 'input.name');
+        record.name = name;
+      }
+      if (input.theme != null) record.theme = input.theme;
+      if (input.layout != null) record.layout = input.layout;
+      if (input.button != null) record.button = input.button;
+      if (input.isPublic != null) record.isPublic = input.isPublic;
+      if (input.isActive != null) record.isActive = input.isActive;
+    });
+  }
+
+  /** Takes a new username, if the rules allow it and nobody has it. */
+  async changeUsername(actor: AuthUser, chosen: string): Promise<ProfileRecord> {
+    const username = normalizeChosenUsername(chosen);
+    try {
+      return await this.changeOwn(actor, (record) => {
+        record.username = username;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw appError(ErrorCode.USERNAME_TAKEN, `The username "${username}" is taken. Please choose another.`, {
+          field: 'username',
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** Marks the welcome screen as done. */
+  completeWelcome(actor: AuthUser): Promise<ProfileRecord> {
+    return this.changeOwn(actor, (record) => {
+      record.welcome = true;
+    });
+  }
+
+  /** Keeps a chosen verse on the page instead of the verse of the day (Plus). */
+  async pinVerse(actor: AuthUser, ref: string): Promise<ProfileRecord> {
+    const verse = await this.verses.byReference(ref);
+    if (!verse) throw badUserInput(`There is no verse "${ref.trim()}" in the King James Bible.`, 'ref');
+    return this.changeOwn(actor, (record, owner) => {
+      requirePlus(owner, 'Pinning a verse');
+      Object.assign(record, { verseId: verse.id, verseRef: verse.ref, verseText: verse.text, versePinned: true });
+    });
+  }
+
+  /** Lets the page follow the verse of the day again. */
+  unpinVerse(actor: AuthUser): Promise<ProfileRecord> {
+    return this.changeOwn(actor, (record) => {
+      Object.assign(record, { versePinned: false, verseDay: FOLLOW_ON_NEXT_READ });
+    });
+  }
+
+  /** Loads the caller's profile and owner record in a transaction, applies `change`, saves. */
+  private async changeOwn(
+    actor: AuthUser,
+    change: (record: ProfileRecord, owner: UserRecord) => void,
+  ): Promise<ProfileRecord> {
+    return this.dataSource.transaction(async (manager) => {
+      const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
+      const record = await manager.findOneBy(ProfileRecord, { uid: actor.id });
+      if (!owner || !record || owner.deletingAt) throw unauthenticated('Your account no longer exists.');
+      requireOwner(actor, record);
+      change(record, owner);
+      record.updatedAt = new Date();
+      return manager.save(ProfileRecord, record);
+    });
+  }
+}

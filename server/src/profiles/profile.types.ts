@@ -1,0 +1,72 @@
+import { Field, ObjectType } from 'type-graphql';
+import { ButtonStyle, Layout, Theme } from './appearance.js';
+
+@ObjectType({ description: 'How a profile page looks: theme, layout and button style.' })
+export class Appearance {
+  @Field(() => Theme)
+  theme!: Theme;
+
+  @Field(() => Layout)
+  layout!: Layout;
+
+  @Field(() => ButtonStyle)
+  button!: ButtonStyle;
+}
+
+@ObjectType({ description: "A member's own profile, with every setting (only the member sees this)." })
+export class Profile {
+  /** Internal: the owner's id, for the field resolvers. */
+  uid!: string;
+
+  @Field(() => String, { description: 'The public address is `/@username`. Always lower case.' })
+  username!: string;
+
+  @Field(() => String, { description: 'The name shown on the page.' })
+  name!: string;
+
+  @Field(() => Theme, { description: "The member's chosen theme (kept even when Plus ends)." })
+  theme!: Theme;
+
+  @Field(() => Layout, { description: "The member's chosen layout." })
+  layout!: Layout;
+
+  @Field(() => ButtonStyle, { description: "The member's chosen button style (kept even when Plus ends)." })
+  button!: ButtonStyle;
+
+  @Field(() => Boolean, { description: 'An inactive profile is hidden from everyone but its owner.' })
+  isActive!: boolean;
+
+  @Field(() => Boolean, { description: 'A private profile is hidden from everyone but its owner.' })
+  isPublic!: boolean;
+
+  @Field(() => Boolean, { description: 'True once the member has finished the welcome screen.' })
+  welcome!: boolean;
+
+  @Field(() => Boolean, { description: 'True when a Plus member pinned a verse instead of the verse of the day.' })
+  versePinned!: boolean;
+
+  @Field(() => Date, { description: 'When the profile was created.' })
+  joined!: Date;
+}
+
+@ObjectType({ description: 'A profile as visitors and third-party clients see it. Never carries private fields.' })
+export class PublicProfile {
+  uid!: string;
+
+  @Field(() => String, { description: 'The public address is `/@username`.' })
+  username!: string;
+
+  @Field(() => String, { description: 'The name shown on the page.' })
+  name!: string;
+
+  @Field(() => Appearance, {
+    description: "The page's look as rendered: Plus-only choices show as the defaults when the owner has no Plus.",
+  })
+  appearance!: Appearance;
+
+  @Field(() => Boolean, { description: 'The owner has Plus (the page shows a Plus badge).' })
+  plus!: boolean;
+
+  @Field(() => Date, { description: 'When the member joined.' })
+  joined!: Date;
+}

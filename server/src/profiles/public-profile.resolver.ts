@@ -1,0 +1,44 @@
+import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../graphql/context.js';
+import { appError, ErrorCode } from '../graphql/errors.js';
+import { resolveDay } from '../verses/day.js';
+import { Verse } from '../verses/verse.types.js';
+import type { ProfileService } from './profile.service.js';
+import { PublicProfile } from './profile.types.js';
+
+@Resolver(() => PublicProfile)
+export class PublicProfileResolver {
+  constructor(private readonly profiles: ProfileService) {}
+
+  @Query(() => PublicProfile, {
+    nullable: true,
+    description: 'A public profile by username (any letter case); null unless it exists and is active and public.',
+  })
+  async profile(
+    @Arg('username', () => String) username: string,
+    @Ctx() { loaders }: Context,
+  ): Promise<PublicProfile | null> {
+    const key = username.trim().toLowerCase();
+    if (key.length === 0 || key.length > 30) return null;
+    const record = await loaders.profileByUsername.load(key);
+    const owner = record ? await loaders.userByUid.load(record.uid) : null;
+    return record && owner ? this.profiles.publicView(record, owner) : null;
+  }
+
+  @FieldResolver(() => Verse, {
+    description: 'The verse the page shows on a day: `date`, or today in `timeZone`, or today in UTC.',
+  })
+  async verse(
+    @Root() profile: PublicProfile,
+    @Ctx() { loaders }: Context,
+    @Arg('date', () => String, { nullable: true }) date?: string | null,
+    @Arg('timeZone', () => String, { nullable: true }) timeZone?: string | null,
+  ): Promise<Verse> {
+    const [record, owner] = await Promise.all([
+      loaders.profileByUid.load(profile.uid),
+      loaders.userByUid.load(profile.uid),
+    ]);
+    if (!record || !owner) throw appError(ErrorCode.NOT_FOUND, 'This profile no longer exists.');
+    return this.profiles.verseOn(record, owner, resolveDay({ date, timeZone }));
+  }
+}
