@@ -3,10 +3,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DataSource } from 'typeorm';
 import { buildApp } from '../../server/src/app.js';
 import type { AppDependencies } from '../../server/src/app.js';
 import type { Config, Env } from '../../server/src/config.js';
 import { loadConfig } from '../../server/src/config.js';
+import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
 import { createTestDatabase } from './database.js';
 
 export interface GraphQLResponse<TData = Record<string, unknown>> {
@@ -20,6 +22,8 @@ export interface TestApp {
   url: string;
   app: FastifyInstance;
   config: Config;
+  /** The app's own data source, for arranging and checking records directly. */
+  dataSource: DataSource;
   /** Sends one GraphQL operation over HTTP, as any client would. */
   graphql<TData = Record<string, unknown>>(
     query: string,
@@ -64,7 +68,8 @@ export async function startTestApp(env: Env = {}, dependencies: AppDependencies 
     ...database.env,
     ...env,
   });
-  const app = await buildApp(config, dependencies);
+  const dataSource = dependencies.dataSource ?? (await openDatabase(createDataSource(config.database)));
+  const app = await buildApp(config, { ...dependencies, dataSource });
   await app.listen({ host: config.host, port: config.port });
   const url = `http://127.0.0.1:${port}`;
 
@@ -72,6 +77,7 @@ export async function startTestApp(env: Env = {}, dependencies: AppDependencies 
     url,
     app,
     config,
+    dataSource,
     async graphql(query, variables, options = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -85,6 +91,7 @@ export async function startTestApp(env: Env = {}, dependencies: AppDependencies 
     },
     async close() {
       await app.close();
+      if (dataSource.isInitialized) await dataSource.destroy();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

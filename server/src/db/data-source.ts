@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { DataSource } from 'typeorm';
-import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import type { DataSourceOptions, EntitySchema, Logger, MixedList } from 'typeorm';
 import type { Config } from '../config.js';
 import { entities } from './entities.js';
 import { postgresMigrations, sqliteMigrations } from './migrations/index.js';
@@ -13,12 +13,16 @@ type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
 const BUSY_TIMEOUT_MS = 5000;
 
 /** Builds the TypeORM data source for the configured database (not yet initialized). */
-export function createDataSource(database: Config['database'], extra: { entities?: EntityList } = {}): DataSource {
+export function createDataSource(
+  database: Config['database'],
+  extra: { entities?: EntityList; logger?: Logger } = {},
+): DataSource {
   const common = {
     entities: extra.entities ?? entities,
     synchronize: false,
     migrationsRun: false,
-    logging: ['error', 'warn'],
+    logging: extra.logger ? 'all' : ['error', 'warn'],
+    ...(extra.logger ? { logger: extra.logger } : {}),
   } satisfies Partial<DataSourceOptions>;
 
   if (database.type === 'postgres') {

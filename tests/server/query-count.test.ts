@@ -1,0 +1,66 @@
+import type { Logger } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import { createTestDatabase } from '../support/database.js';
+import type { TestDatabase } from '../support/database.js';
+import { insertMember } from '../support/factories.js';
+
+/** Counts the SQL statements the app sends, by way of TypeORM's logger. */
+class CountingLogger implements Logger {
+  statements: string[] = [];
+  logQuery(query: string): void {
+    if (!/^(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|PRAGMA|SELECT 1)/i.test(query)) this.statements.push(query);
+  }
+  logQueryError(): void {
+    // errors surface in the test's own assertions
+  }
+  logQuerySlow(): void {
+    // timing is not measured here
+  }
+  logSchemaBuild(): void {
+    // the schema is built by migrations
+  }
+  logMigration(): void {
+    // migrations ran before the app started
+  }
+  log(): void {
+    // other messages are not statements
+  }
+}
+
+const logger = new CountingLogger();
+let database: TestDatabase;
+let api: TestApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const dataSource = await openDatabase(createDataSource(database.database, { logger }));
+  api = await startTestApp(database.env, { dataSource });
+});
+afterAll(async () => {
+  await api.close();
+  await database.drop();
+});
+
+describe('N+1 guard', () => {
+  it('reads 50 profiles, their owners and verses in at most 3 statements', async () => {
+    const usernames: string[] = [];
+    for (let index = 0; index < 50; index += 1) {
+      const { profile } = await insertMember(api.dataSource, { profile: { verseDay: '2028-02-29' } });
+      usernames.push(profile.username);
+    }
+    const fields = usernames.map(
+      (username, index) =>
+        `p${index}: profile(username: "${username}") { name plus appearance { theme } verse(date: "2028-02-29") { id } }`,
+    );
+    logger.statements = [];
+    const response = await api.graphql<Record<string, { name: string } | null>>(`{ ${fields.join('\n')} }`);
+    expect(response.errors).toBeUndefined();
+    expect(Object.values(response.data ?? {}).filter((profile) => profile !== null)).toHaveLength(50);
+    expect(logger.statements.length, logger.statements.join('\n')).toBeLessThanOrEqual(3);
+    expect(logger.statements.some((sql) => sql.includes('FROM "profiles"'))).toBe(true);
+    expect(logger.statements.some((sql) => sql.includes('FROM "users"'))).toBe(true);
+  });
+});
