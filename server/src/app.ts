@@ -65,7 +65,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   ]);
   const schema = await buildGraphQLSchema({ get: (resolverClass: unknown) => resolverInstances.get(resolverClass) });
 
-  const apollo = createApollo(app, schema, config.graphql);
+  const apollo = createApollo(app, schema, { ...config.graphql, production: config.env === 'production' });
   await apollo.start();
   app.addHook('onClose', async () => apollo.stop());
   app.route({

@@ -1,12 +1,15 @@
+import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloServer } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
+import type { ValidationError } from 'class-validator';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import { ErrorCode, isExpectedError } from './errors.js';
 import type { Context } from './context.js';
+import { ErrorCode, isExpectedError } from './errors.js';
+import { MAX_TOKENS, requestLimits } from './limits.js';
 
 /** Apollo's own codes for requests that never reached a resolver; safe to show as they are. */
 const REQUEST_ERROR_CODES = new Set([
@@ -18,6 +21,34 @@ const REQUEST_ERROR_CODES = new Set([
   'OPERATION_RESOLUTION_FAILURE',
 ]);
 
+interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** Flattens class-validator's nested errors into `input.name: message` pairs, one per rule broken. */
+function fieldProblems(errors: readonly ValidationError[], parent: string): FieldProblem[] {
+  return errors.flatMap((error) => {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
+    return [...own, ...fieldProblems(error.children ?? [], field)];
+  });
+}
+
+/** Rewrites type-graphql's argument validation errors into BAD_USER_INPUT naming each field. */
+function validationDetails(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const errors = formatted.extensions?.validationErrors;
+  if (!Array.isArray(errors)) return formatted;
+  const problems = fieldProblems(errors as ValidationError[], 'input');
+  const { validationErrors: _validationErrors, ...extensions } = formatted.extensions ?? {};
+  const first = problems[0];
+  return {
+    ...formatted,
+    message: first ? `${first.field}: ${first.message}` : formatted.message,
+    extensions: { ...extensions, code: ErrorCode.BAD_USER_INPUT, field: first?.field, fields: problems },
+  };
+}
+
 /**
  * Keeps expected errors as they are and masks everything else: the client sees a generic coded
  * error, the log keeps the stack.
@@ -27,7 +58,7 @@ export function formatError(log: FastifyBaseLogger) {
     const code = formatted.extensions?.code;
     if (isExpectedError(error) || (typeof code === 'string' && REQUEST_ERROR_CODES.has(code))) {
       const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
-      return { ...formatted, extensions };
+      return validationDetails({ ...formatted, extensions });
     }
     const original = error instanceof Error && 'originalError' in error ? error.originalError : error;
     log.error({ err: original, path: formatted.path }, 'unexpected error in a GraphQL operation');
@@ -47,10 +78,14 @@ export function formatError(log: FastifyBaseLogger) {
 export function createApollo(
   app: FastifyInstance,
   schema: GraphQLSchema,
-  options: { introspection: boolean },
+  options: { introspection: boolean; production: boolean },
 ): ApolloServer<Context> {
+  const limits = requestLimits({ production: options.production });
   return new ApolloServer<Context>({
     schema,
+    validationRules: limits.validationRules,
+    parseOptions: { maxTokens: MAX_TOKENS },
+    allowBatchedHttpRequests: false,
     introspection: options.introspection,
     includeStacktraceInErrorResponses: false,
     hideSchemaDetailsFromClientErrors: true,
@@ -58,6 +93,10 @@ export function createApollo(
     stopOnTerminationSignals: false,
     formatError: formatError(app.log),
     logger: app.log,
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [
+      ...(limits.plugins as ApolloServerPlugin<Context>[]),
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+    ],
   });
 }

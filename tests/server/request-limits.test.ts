@@ -1,0 +1,83 @@
+import { getIntrospectionQuery } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+async function post(body: string, contentType = 'application/json'): Promise<Response> {
+  return fetch(`${api.url}/graphql`, { method: 'POST', headers: { 'content-type': contentType }, body });
+}
+
+describe('request limits (B1)', () => {
+  it('rejects a document nested 20 deep before running it', async () => {
+    const levels = 18;
+    const deep = `{ profile(username: "x") { appearance { ${'theme { '.repeat(levels)}id${' }'.repeat(levels)} } } }`;
+    const response = await api.graphql(deep);
+    expect(response.status).toBe(400);
+    expect(response.data).toBeUndefined();
+    expect(response.errors?.map((error) => error.message).join('\n')).toMatch(/depth limit of 10 exceeded/i);
+  });
+
+  it('accepts the standard introspection query (the schema is public by design)', async () => {
+    const response = await api.graphql(getIntrospectionQuery());
+    expect(response.status).toBe(200);
+    expect(response.errors).toBeUndefined();
+  });
+
+  it('rejects 1,000 aliases', async () => {
+    const aliases = Array.from({ length: 1000 }, (_, index) => `a${index}: verse(ref: "John 3:16") { id }`).join(' ');
+    const response = await api.graphql(`{ ${aliases} }`);
+    expect(response.status).toBe(400);
+    expect(response.data).toBeUndefined();
+  });
+
+  it('rejects a huge token count', async () => {
+    const response = await api.graphql(`{ ${'__typename '.repeat(5000)} }`);
+    expect(response.status).toBe(400);
+    expect(response.errors?.[0]?.message).toMatch(/token/i);
+  });
+
+  it('refuses a 1 MB body with 413', async () => {
+    const response = await post(JSON.stringify({ query: `{ __typename }`, padding: 'x'.repeat(1024 * 1024) }));
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('request shapes (B2)', () => {
+  it('rejects batched arrays', async () => {
+    const response = await post(JSON.stringify([{ query: '{ __typename }' }, { query: '{ __typename }' }]));
+    expect(response.status).toBe(400);
+  });
+
+  it('rejects mutations sent with GET', async () => {
+    const query = encodeURIComponent('mutation { completeWelcome { username } }');
+    const response = await fetch(`${api.url}/graphql?query=${query}`, { headers: { 'apollo-require-preflight': '1' } });
+    expect(response.status).toBe(405);
+  });
+
+  it('rejects a text/plain POST, the shape of a cross-site request', async () => {
+    const response = await post(JSON.stringify({ query: '{ __typename }' }), 'text/plain');
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/Cross-Site Request Forgery/i);
+  });
+});
+
+describe('errors', () => {
+  it('names the field of a validation failure (BAD_USER_INPUT)', async () => {
+    const response = await api.graphql('{ verse(ref: "") { id } }');
+    expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'ref' });
+  });
+
+  it('answers an anonymous mutation with UNAUTHENTICATED and changes nothing', async () => {
+    const response = await api.graphql('mutation { completeWelcome { username } }');
+    expect(response.data).toBeNull();
+    expect(response.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
