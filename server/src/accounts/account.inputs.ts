@@ -1,0 +1,95 @@
+import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { Field, InputType } from 'type-graphql';
+
+const EMAIL_MESSAGE = 'email must be a valid email address';
+
+@InputType({ description: 'A new account: its identity and the user record the original kept.' })
+export class SignUpInput {
+  @Field(() => String)
+  @IsEmail({}, { message: EMAIL_MESSAGE })
+  @MaxLength(255)
+  email!: string;
+
+  @Field(() => String, { description: 'At least 8 characters, at most 72 bytes, not a common password.' })
+  @IsString()
+  password!: string;
+
+  @Field(() => String, { description: 'First name, 1–50 characters. The profile name starts as this.' })
+  @IsString()
+  @Length(1, 50, { message: 'first must be 1 to 50 characters' })
+  @Matches(/\S/, { message: 'first must not be blank' })
+  first!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Birthday as an ISO date, `YYYY-MM-DD`; you must be at least 13.',
+  })
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthday must be written as YYYY-MM-DD' })
+  birthday?: string | null;
+
+  @Field(() => String, { description: 'The kind of client: `web`, `ios`, `android`, `api`, …' })
+  @Matches(/^[a-z0-9][a-z0-9_-]{0,31}$/, {
+    message: 'platform must be 1–32 lowercase letters, digits, dashes or underscores',
+  })
+  platform!: string;
+
+  @Field(() => String, { nullable: true, description: "The client's own identifier for the install or app." })
+  @IsOptional()
+  @IsString()
+  @Length(1, 128, { message: 'platformID must be 1 to 128 characters' })
+  platformID?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Your IANA time zone, so that your page's first verse is dated on your day.",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  timeZone?: string | null;
+}
+
+@InputType()
+export class LoginInput {
+  @Field(() => String)
+  @IsString()
+  @MaxLength(255)
+  email!: string;
+
+  @Field(() => String)
+  @IsString()
+  @MaxLength(1024)
+  password!: string;
+}
+
+@InputType({ description: 'A new password, with the code or link token from the reset email.' })
+export class ResetPasswordInput {
+  @Field(() => String, {
+    description: "The emailed link's `token_hash`, or the 6-digit code from the email (then give `email` too).",
+  })
+  @IsString()
+  @Length(6, 256)
+  token!: string;
+
+  @Field(() => String, { nullable: true, description: 'The address the code was sent to (only with a code).' })
+  @IsOptional()
+  @IsEmail({}, { message: EMAIL_MESSAGE })
+  email?: string | null;
+
+  @Field(() => String)
+  @IsString()
+  newPassword!: string;
+}
+
+@InputType()
+export class ChangePasswordInput {
+  @Field(() => String)
+  @IsString()
+  @MaxLength(1024)
+  currentPassword!: string;
+
+  @Field(() => String, { description: 'At least 8 characters, at most 72 bytes, not a common password.' })
+  @IsString()
+  newPassword!: string;
+}
