@@ -1,4 +1,6 @@
+import { identityEntities } from '../identity/embedded/entities.js';
+import { MailOutboxRecord } from '../mail/outbox.entity.js';
 import { VerseRecord } from '../verses/verse.entity.js';
 
 /** Every TypeORM entity; migrations in migrations/<dialect>/ must produce exactly these tables. */
-export const entities = [VerseRecord];
+export const entities = [VerseRecord, ...identityEntities, MailOutboxRecord];

@@ -1,8 +1,18 @@
 // Written by generate-migration.ts: every migration, per dialect, in the order they run.
 import { CreateVerses1795240666413 as sqliteCreateVerses1795240666413 } from './sqlite/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as sqliteSeedVerses1795240666414 } from './sqlite/1795240666414-SeedVerses.js';
+import { CreateIdentity1795242437394 as sqliteCreateIdentity1795242437394 } from './sqlite/1795242437394-CreateIdentity.js';
 import { CreateVerses1795240666413 as postgresCreateVerses1795240666413 } from './postgres/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as postgresSeedVerses1795240666414 } from './postgres/1795240666414-SeedVerses.js';
+import { CreateIdentity1795242437394 as postgresCreateIdentity1795242437394 } from './postgres/1795242437394-CreateIdentity.js';
 
-export const sqliteMigrations = [sqliteCreateVerses1795240666413, sqliteSeedVerses1795240666414];
-export const postgresMigrations = [postgresCreateVerses1795240666413, postgresSeedVerses1795240666414];
+export const sqliteMigrations = [
+  sqliteCreateVerses1795240666413,
+  sqliteSeedVerses1795240666414,
+  sqliteCreateIdentity1795242437394,
+];
+export const postgresMigrations = [
+  postgresCreateVerses1795240666413,
+  postgresSeedVerses1795240666414,
+  postgresCreateIdentity1795242437394,
+];
