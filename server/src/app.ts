@@ -11,6 +11,7 @@ import type { Context } from './graphql/context.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerWebApp } from './http/web.js';
+import { mountIdentity } from './identity/identity.module.js';
 import { VerseRecord } from './verses/verse.entity.js';
 import { VerseResolver } from './verses/verse.resolver.js';
 import { VerseService } from './verses/verse.service.js';
@@ -49,6 +50,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   const dataSource = dependencies.dataSource ?? (await openDatabase(createDataSource(config.database)));
   if (!dependencies.dataSource) app.addHook('onClose', async () => dataSource.destroy());
+
+  await mountIdentity(app, config, dataSource);
 
   const verses = new VerseService(dataSource.getRepository(VerseRecord));
   const resolverInstances = new Map<unknown, object>([[VerseResolver, new VerseResolver(verses)]]);
