@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '../../server/src/db/data-source.js';
 import type { TestApp } from './app.js';
 
 /** The embedded identity service's API keys of a test app. */
@@ -74,4 +76,14 @@ export async function identityFetch(
     headers: response.headers,
     body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
   };
+}
+
+/** Runs `read` on a separate connection to the test app's database (to look at what it stored). */
+export async function withDatabase<T>(api: TestApp, read: (dataSource: DataSource) => Promise<T>): Promise<T> {
+  const dataSource = await createDataSource(api.config.database).initialize();
+  try {
+    return await read(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
 }

@@ -93,7 +93,8 @@ export async function loadIdentityKeys(config: Config): Promise<IdentityKeys> {
   const algorithms = [...new Set<string>([...configuredKeys.map((key) => key.alg), ...(secret ? ['HS256'] : [])])];
 
   const signer = configuredKeys[0];
-  const signingKey = signer ? await importJWK(signer, signer.alg) : undefined;
+  // WebCrypto refuses `verify` among a private key's usages; the key's own key_ops are not needed to sign.
+  const signingKey = signer ? await importJWK({ ...signer, key_ops: undefined }, signer.alg) : undefined;
   const sign = async (claims: JWTPayload): Promise<string> => {
     if (signer && signingKey) {
       return new SignJWT(claims).setProtectedHeader({ alg: signer.alg, typ: 'JWT', kid: signer.kid }).sign(signingKey);
