@@ -84,7 +84,7 @@ describe('admin API', () => {
     );
     const users = response.body.users as { created_at: string }[];
     expect(users).toHaveLength(2);
-    expect(users[0]?.created_at >= (users[1]?.created_at ?? '')).toBe(true);
+    expect((users[0]?.created_at ?? '') >= (users[1]?.created_at ?? '')).toBe(true);
     expect(response.body.aud).toBe('authenticated');
 
     const { data, error } = await serviceClient(api).auth.admin.listUsers({ page: 1, perPage: 2 });

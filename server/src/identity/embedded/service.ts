@@ -3,10 +3,13 @@ import Fastify from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Mailer } from '../../mail/mail.transport.js';
+import { createMailer } from '../../mail/mail.transport.js';
 import type { IdentityContext } from './context.js';
 import { ApiError, sendIdentityError } from './errors.js';
 import type { IdentityKeys } from './keys.js';
+import { loadIdentityKeys } from './keys.js';
 import type { IdentityLimits } from './rate-limits.js';
+import { createIdentityLimits } from './rate-limits.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerSignupRoutes } from './routes/signup.js';
@@ -96,17 +99,26 @@ export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPlugi
 
 /**
  * The embedded identity service on its own Fastify instance, answering at the root path as
- * Supabase Auth itself does (and at /auth/v1, where supabase-js looks for it).
+ * Supabase Auth itself does (and at /auth/v1, where supabase-js looks for it). Rate limits are
+ * kept in memory.
  */
-export async function createIdentityServer(
-  options: EmbeddedIdentityOptions & { logger?: boolean },
-): Promise<FastifyInstance> {
+export async function createIdentityServer(config: Config, dataSource: DataSource): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: options.config.trustProxy,
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
-  const plugin = embeddedIdentity(options);
+  const mailer = createMailer(config, dataSource, app.log);
+  app.addHook('onClose', () => {
+    mailer.close();
+  });
+  const plugin = embeddedIdentity({
+    config,
+    dataSource,
+    keys: await loadIdentityKeys(config),
+    mailer,
+    limits: createIdentityLimits(config.auth, undefined),
+  });
   await app.register(plugin, { prefix: '/auth/v1' });
   await app.register(plugin);
   return app;
