@@ -37,7 +37,6 @@ export function isRedirectAllowed(settings: Config['auth'], target: string): boo
     return true;
   }
   const isHttp = url.protocol === 'http:' || url.protocol === 'https:';
-  if (/^[0-9]+$/.test(url.hostname)) return false;
   if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return loopback;
   if (isHttp && !REGULAR_HOSTNAME.test(url.hostname)) return false;
   const withoutFragment = target.split('#')[0] ?? target;
