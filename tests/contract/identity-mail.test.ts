@@ -2,7 +2,14 @@ import { AuthApiError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
-import { GOOD_PASSWORD, anonClient, decodeClaims, identityFetch, uniqueEmail } from '../support/identity.js';
+import {
+  GOOD_PASSWORD,
+  anonClient,
+  decodeClaims,
+  identityFetch,
+  serviceClient,
+  uniqueEmail,
+} from '../support/identity.js';
 import type { SmtpListener } from '../support/smtp.js';
 import { mailTokens, startSmtpListener } from '../support/smtp.js';
 
@@ -157,6 +164,28 @@ describe('password recovery', () => {
     expect(error).toBeNull();
     expect(data).toEqual({});
     await expect(smtp.nextMessage(unknown, 300)).rejects.toThrow(/no mail/);
+  });
+
+  it('§6.4 B10 answers known and unknown addresses in the same time (mean difference under 20 ms)', async () => {
+    const known: string[] = [];
+    for (let index = 0; index < 8; index++) {
+      const email = uniqueEmail('timed');
+      await serviceClient(api).auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+      known.push(email);
+    }
+    const timings = { known: 0, unknown: 0 };
+    for (const email of known) {
+      for (const [kind, address] of [
+        ['known', email],
+        ['unknown', uniqueEmail('nobody')],
+      ] as const) {
+        const started = performance.now();
+        const response = await identityFetch(api, '/recover', { body: { email: address } });
+        timings[kind] += performance.now() - started;
+        expect(response).toMatchObject({ status: 200, body: {} });
+      }
+    }
+    expect(Math.abs(timings.known - timings.unknown) / known.length).toBeLessThan(20);
   });
 
   it('§2.5 limits recovery mails per user with over_email_send_rate_limit', async () => {

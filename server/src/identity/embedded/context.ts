@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Mailer } from '../../mail/mail.transport.js';
@@ -15,6 +16,7 @@ export interface IdentityContext {
   externalUrl: string;
   /** The audience of user tokens and of requests without `X-JWT-AUD`. */
   audience: string;
+  log: FastifyBaseLogger;
 }
 
 /** The roles whose tokens may call the admin API. */

@@ -60,53 +60,58 @@ function checkFrequency(context: IdentityContext, sentAt: Date | null): void {
   }
 }
 
-/** Sends through the mailer; the global hourly limit applies only when confirmation is on, as in Supabase Auth. */
-async function deliver(context: IdentityContext, messages: MailMessage[], failure: string): Promise<void> {
+/** The global hourly mail limit, applied only when confirmation is on, as in Supabase Auth. */
+async function checkMailLimit(context: IdentityContext): Promise<void> {
   if (!context.settings.autoconfirm && !(await takePoint(context.limits.email, 'global'))) {
     throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
-  }
-  try {
-    for (const message of messages) await context.mailer.send(message);
-  } catch (error) {
-    throw new ApiError(500, 'unexpected_failure', failure, undefined, error);
   }
 }
 
 /**
- * Emails the sign-up confirmation link and code, then records it. Mail goes out before the
- * database write so that no SQLite write lock is held during SMTP.
+ * Sends after the answer: sign-up and recovery must answer in the same time whether or not the
+ * address has an account, and a mail server's delay would tell. Failures are logged.
  */
+function sendInBackground(context: IdentityContext, message: MailMessage): void {
+  context.mailer.send(message).catch((error: unknown) => {
+    context.log.error({ err: error, to: message.to, subject: message.subject }, 'could not send an account mail');
+  });
+}
+
+/** Emails the sign-up confirmation link and code (recorded first, so the link works on arrival). */
 export async function sendConfirmation(
   context: IdentityContext,
   user: AuthUserRecord,
   redirectTo: string,
 ): Promise<void> {
   checkFrequency(context, user.confirmationSentAt);
+  await checkMailLimit(context);
   const email = user.email ?? '';
   const otp = generateOtp();
   const hash = tokenHash(email, otp);
-  const link = actionLink(context, hash, 'signup', redirectTo);
-  await deliver(context, [confirmationMail({ to: email, link, otp })], 'Error sending confirmation email');
   await context.dataSource.transaction(async (manager) => {
     user.confirmationSentAt = new Date();
     await manager.update(AuthUserRecord, { id: user.id }, { confirmationSentAt: user.confirmationSentAt });
     await storeOneTimeToken(manager, user, 'confirmation_token', hash, email);
   });
+  sendInBackground(
+    context,
+    confirmationMail({ to: email, link: actionLink(context, hash, 'signup', redirectTo), otp }),
+  );
 }
 
-/** Emails the password-recovery link and code, then records it. */
+/** Emails the password-recovery link and code (recorded first, so the link works on arrival). */
 export async function sendRecovery(context: IdentityContext, user: AuthUserRecord, redirectTo: string): Promise<void> {
   checkFrequency(context, user.recoverySentAt);
+  await checkMailLimit(context);
   const email = user.email ?? '';
   const otp = generateOtp();
   const hash = tokenHash(email, otp);
-  const link = actionLink(context, hash, 'recovery', redirectTo);
-  await deliver(context, [recoveryMail({ to: email, link, otp })], 'Error sending recovery email');
   await context.dataSource.transaction(async (manager) => {
     user.recoverySentAt = new Date();
     await manager.update(AuthUserRecord, { id: user.id }, { recoverySentAt: user.recoverySentAt });
     await storeOneTimeToken(manager, user, 'recovery_token', hash, email);
   });
+  sendInBackground(context, recoveryMail({ to: email, link: actionLink(context, hash, 'recovery', redirectTo), otp }));
 }
 
 /**
@@ -138,7 +143,13 @@ export async function sendEmailChange(
     const link = actionLink(context, hashCurrent, 'email_change', redirectTo);
     messages.push(emailChangeMail({ to: currentEmail, newEmail, otp: otpCurrent, link }));
   }
-  await deliver(context, messages, 'Error sending email change email');
+  await checkMailLimit(context);
+  try {
+    // The caller is signed in, so nothing is revealed by waiting for delivery and reporting failure.
+    for (const message of messages) await context.mailer.send(message);
+  } catch (error) {
+    throw new ApiError(500, 'unexpected_failure', 'Error sending email change email', undefined, error);
+  }
   await context.dataSource.transaction(async (manager) => {
     const now = new Date();
     Object.assign(user, { emailChange: newEmail, emailChangeSentAt: now, emailChangeConfirmStatus: 0 });

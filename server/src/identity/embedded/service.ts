@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginCallback } from 'fastify';
 import Fastify from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
@@ -30,7 +30,7 @@ export interface EmbeddedIdentityOptions {
   limits: IdentityLimits;
 }
 
-function identityContext(options: EmbeddedIdentityOptions): IdentityContext {
+function identityContext(options: EmbeddedIdentityOptions, log: FastifyBaseLogger): IdentityContext {
   return {
     settings: options.config.auth,
     keys: options.keys,
@@ -39,6 +39,7 @@ function identityContext(options: EmbeddedIdentityOptions): IdentityContext {
     limits: options.limits,
     externalUrl: `${options.config.publicUrl}/auth/v1`,
     audience: options.config.identity.audience,
+    log,
   };
 }
 
@@ -47,8 +48,8 @@ function identityContext(options: EmbeddedIdentityOptions): IdentityContext {
  * email/password accounts (`identity-contract.md`). Register it at `/auth/v1`.
  */
 export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPluginCallback {
-  const context = identityContext(options);
   return (app, _options, done) => {
+    const context = identityContext(options, app.log);
     // Supabase Auth reads every body as JSON whatever its content type, and an empty body as none.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, parsed) => {
