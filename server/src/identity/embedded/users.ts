@@ -4,6 +4,7 @@ import { In } from 'typeorm';
 import { AuthIdentityRecord, AuthOneTimeTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
 import type { OneTimeTokenType } from './entities.js';
 import { badRequest, validationFailed } from './errors.js';
+import type { ApiError } from './errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -23,7 +24,7 @@ export function validateEmail(email: string): string {
 }
 
 /** Phone accounts are outside this service; their requests get Supabase Auth's "provider disabled" answer. */
-export const phoneDisabled = (action: 'signups' | 'logins'): Error =>
+export const phoneDisabled = (action: 'signups' | 'logins'): ApiError =>
   badRequest('phone_provider_disabled', `Phone ${action} are disabled`);
 
 /** Shallow merge where `null` deletes a key, as Supabase Auth merges metadata. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
 import { AuthUserRecord } from '../entities.js';
-import { INVALID_CREDENTIALS, badRequest, unprocessable, validationFailed } from '../errors.js';
+import { ApiError, INVALID_CREDENTIALS, badRequest, unprocessable, validationFailed } from '../errors.js';
 import { checkPasswordStrength, hashPassword, needsRehash, verifyDecoy, verifyPassword } from '../passwords.js';
 import { limitByAddress } from '../rate-limits.js';
 import { clientInfo, queryValue, readBody } from '../request.js';
@@ -10,7 +10,6 @@ import { text } from '../schemas.js';
 import type { ClientInfo } from '../sessions.js';
 import { issueSession, refreshSession } from '../sessions.js';
 import { findUserByEmail, isBanned } from '../users.js';
-import { ApiError } from '../errors.js';
 
 const passwordBody = z.object({ email: text, phone: text, password: text });
 const refreshBody = z.object({ refresh_token: text });
