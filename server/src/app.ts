@@ -12,6 +12,7 @@ import { createLoaders } from './graphql/loaders.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerWebApp } from './http/web.js';
+import { mountIdentity } from './identity/identity.module.js';
 import { MemberResolver } from './accounts/member.resolver.js';
 import { ProfileResolver } from './profiles/profile.resolver.js';
 import { ProfileService } from './profiles/profile.service.js';
@@ -54,6 +55,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   const dataSource = dependencies.dataSource ?? (await openDatabase(createDataSource(config.database)));
   if (!dependencies.dataSource) app.addHook('onClose', async () => dataSource.destroy());
+
+  await mountIdentity(app, config, dataSource);
 
   const verses = new VerseService(dataSource.getRepository(VerseRecord));
   const profiles = new ProfileService(dataSource, verses);

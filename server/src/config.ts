@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { JWK } from 'jose';
 import { z } from 'zod';
 
 /** The repository root: server/src/config.ts and server/dist/config.js both sit two levels below it. */
@@ -43,7 +44,9 @@ const envSchema = z.object({
 
   AUTH_JWT_SECRET: z.string().min(32).optional(),
   AUTH_JWT_KEYS: z.string().min(2).optional(),
+  AUTH_JWT_ISSUER: z.string().min(1).optional(),
   AUTH_JWT_EXP: positive.default(3600),
+  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(72).default(8),
   AUTH_DISABLE_SIGNUP: bool.default(false),
   AUTH_AUTOCONFIRM: bool.default(true),
   AUTH_REFRESH_TOKEN_ROTATION: bool.default(true),
@@ -56,7 +59,6 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_TOKEN_BURST: positive.default(30),
   AUTH_RATE_LIMIT_OTP: positive.default(30),
   AUTH_RATE_LIMIT_VERIFY: positive.default(30),
-  AUTH_RATE_LIMIT_HEADER: z.string().min(1).optional(),
   AUTH_SITE_URL: url.optional(),
   AUTH_URI_ALLOW_LIST: list.optional(),
 
@@ -103,10 +105,16 @@ export interface Config {
     issuer: string | undefined;
     audience: 'authenticated';
   };
+  /** The embedded identity service (used when `identity.mode` is `embedded`), named after Supabase Auth's switches. */
   auth: {
+    /** HS256 secret; with neither this nor `jwtKeys`, a development secret is generated in `dataDir`. */
     jwtSecret: string | undefined;
-    jwtKeys: string | undefined;
+    /** Private JWKs (GOTRUE_JWT_KEYS); exactly one signs, all verify; the public ones are published. */
+    jwtKeys: SigningJwk[] | undefined;
+    /** The `iss` claim of issued tokens (default: PUBLIC_URL + /auth/v1, as the Supabase CLI does). */
+    jwtIssuer: string;
     jwtExp: number;
+    passwordMinLength: number;
     disableSignup: boolean;
     autoconfirm: boolean;
     refreshTokenRotation: boolean;
@@ -114,8 +122,8 @@ export interface Config {
     secureEmailChange: boolean;
     otpExp: number;
     smtpMaxFrequency: number;
+    /** Per client address: token grants per 5 min (burst), sign-up/recover/user update and verify per 5 min; mails per hour, globally. */
     rateLimits: { emailSent: number; token: number; tokenBurst: number; otp: number; verify: number };
-    rateLimitHeader: string | undefined;
     siteUrl: string;
     uriAllowList: string[];
   };
@@ -130,6 +138,12 @@ export interface Config {
   web: { gtmContainerId: string | undefined };
 }
 
+/** One private JWK of AUTH_JWT_KEYS, with its algorithm resolved. */
+export type SigningJwk = JWK & { kid: string; alg: SigningAlgorithm };
+
+export const SIGNING_ALGORITHMS = ['RS256', 'RS512', 'ES256', 'ES512', 'EdDSA', 'HS256'] as const;
+export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -138,6 +152,53 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
   return value.split(',').map((item) => item.trim());
+}
+
+function inferAlgorithm(key: Record<string, unknown>): unknown {
+  if (key.alg !== undefined) return key.alg;
+  if (key.kty === 'RSA') return 'RS256';
+  if (key.kty === 'EC' && key.crv === 'P-256') return 'ES256';
+  if (key.kty === 'EC' && key.crv === 'P-521') return 'ES512';
+  if (key.kty === 'OKP' && key.crv === 'Ed25519') return 'EdDSA';
+  if (key.kty === 'oct') return 'HS256';
+  return undefined;
+}
+
+/** Parses AUTH_JWT_KEYS; puts the signing key first. Problems are pushed onto `problems`. */
+function parseJwtKeys(value: string, problems: string[]): SigningJwk[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    problems.push('AUTH_JWT_KEYS: must be a JSON array of JWKs');
+    return undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) {
+    problems.push('AUTH_JWT_KEYS: must be a non-empty JSON array of JWKs');
+    return undefined;
+  }
+  const keys: SigningJwk[] = [];
+  for (const [index, item] of (parsed as unknown[]).entries()) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      problems.push(`AUTH_JWT_KEYS[${index}]: must be a JWK object`);
+      continue;
+    }
+    const key = item as Record<string, unknown>;
+    const alg = inferAlgorithm(key);
+    if (typeof key.kid !== 'string' || key.kid === '') problems.push(`AUTH_JWT_KEYS[${index}]: needs a "kid"`);
+    else if (!SIGNING_ALGORITHMS.includes(alg as SigningAlgorithm)) {
+      problems.push(`AUTH_JWT_KEYS[${index}]: algorithm must be one of ${SIGNING_ALGORITHMS.join(', ')}`);
+    } else if (key.kty !== 'oct' && typeof key.d !== 'string') {
+      problems.push(`AUTH_JWT_KEYS[${index}]: must be a private key (with "d")`);
+    } else keys.push({ ...key, kid: key.kid, alg: alg as SigningAlgorithm });
+  }
+  const signing = keys.filter((key) => key.key_ops?.includes('sign'));
+  if (keys.length > 1 && signing.length !== 1) {
+    problems.push('AUTH_JWT_KEYS: exactly one key must have "sign" in its key_ops');
+    return undefined;
+  }
+  const signer = signing[0] ?? keys[0];
+  return signer ? [signer, ...keys.filter((key) => key !== signer)] : undefined;
 }
 
 const DEV_SECRET_HINT = 'set it to a long random value (for example: openssl rand -base64 48)';
@@ -164,6 +225,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
   const hosted = env.SUPABASE_URL !== undefined;
 
   const problems: string[] = [];
+  const jwtKeys = env.AUTH_JWT_KEYS === undefined ? undefined : parseJwtKeys(env.AUTH_JWT_KEYS, problems);
   if (hosted) {
     if (!env.SUPABASE_ANON_KEY) problems.push('SUPABASE_ANON_KEY: required when SUPABASE_URL is set');
     if (!env.SUPABASE_SERVICE_ROLE_KEY) problems.push('SUPABASE_SERVICE_ROLE_KEY: required when SUPABASE_URL is set');
@@ -210,8 +272,10 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     },
     auth: {
       jwtSecret: env.AUTH_JWT_SECRET,
-      jwtKeys: env.AUTH_JWT_KEYS,
+      jwtKeys,
+      jwtIssuer: env.AUTH_JWT_ISSUER ?? `${publicUrl}/auth/v1`,
       jwtExp: env.AUTH_JWT_EXP,
+      passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
       disableSignup: env.AUTH_DISABLE_SIGNUP,
       autoconfirm: env.AUTH_AUTOCONFIRM,
       refreshTokenRotation: env.AUTH_REFRESH_TOKEN_ROTATION,
@@ -226,7 +290,6 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
         otp: env.AUTH_RATE_LIMIT_OTP,
         verify: env.AUTH_RATE_LIMIT_VERIFY,
       },
-      rateLimitHeader: env.AUTH_RATE_LIMIT_HEADER,
       siteUrl: (env.AUTH_SITE_URL ?? publicUrl).replace(/\/+$/, ''),
       uriAllowList: env.AUTH_URI_ALLOW_LIST ?? [],
     },

@@ -21,6 +21,15 @@ app.log.info(
   { url: config.publicUrl, database: config.database.type, identity: config.identity.mode },
   `Lampstand is ready at ${config.publicUrl}`,
 );
+const { embeddedKeys } = app.identity;
+if (embeddedKeys?.development) {
+  app.log.info(
+    { anonKey: embeddedKeys.anonKey, serviceRoleKey: embeddedKeys.serviceRoleKey, file: embeddedKeys.developmentFile },
+    'embedded identity: development API keys (kept with the development JWT secret)',
+  );
+} else if (embeddedKeys) {
+  app.log.info({ anonKey: embeddedKeys.anonKey }, 'embedded identity: anon API key');
+}
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

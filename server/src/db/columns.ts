@@ -1,13 +1,13 @@
 import type { ValueTransformer } from 'typeorm';
 
 /**
- * Timestamps are stored as ISO-8601 UTC text (`2026-11-21T06:30:00.000Z`): one column type that
- * means the same on SQLite and PostgreSQL, sorts correctly, and never shifts with a time zone.
+ * Timestamps are stored as epoch milliseconds in a `bigint` column: one type that means the same
+ * on SQLite and PostgreSQL, sorts and compares as a number, and never shifts with a time zone.
  */
-export const timestampTransformer: ValueTransformer = {
-  to: (value: Date | null | undefined) => (value instanceof Date ? value.toISOString() : value),
-  from: (value: string | null) => (value === null ? null : new Date(value)),
+export const epochMs: ValueTransformer = {
+  to: (value: Date | null | undefined) => (value instanceof Date ? value.getTime() : value),
+  from: (value: string | number | null) => (value === null ? null : new Date(Number(value))),
 };
 
-/** Column options for a timestamp (see `timestampTransformer`). */
-export const timestampColumn = { type: 'varchar', length: 24, transformer: timestampTransformer } as const;
+/** Column options for a timestamp (see `epochMs`). */
+export const timestampColumn = { type: 'bigint', transformer: epochMs } as const;

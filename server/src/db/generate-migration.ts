@@ -1,6 +1,7 @@
 // Writes a migration for each dialect from the difference between the entities and a database
 // migrated to date. Usage: npm run db:migration -w server -- <PascalCaseName> [postgres admin url]
 import { readdirSync, writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Dialect } from './schema-diff.js';
@@ -49,10 +50,10 @@ ${body(diff.down)}
   console.log(`${dialect}: wrote ${path.relative(process.cwd(), file)}`);
 }
 
-writeIndex();
+await writeIndex();
 
 /** Rewrites migrations/index.ts so that it lists every migration file, in order. */
-function writeIndex(): void {
+async function writeIndex(): Promise<void> {
   const lines: string[] = [];
   const lists: string[] = [];
   for (const dialect of dialects) {
@@ -68,8 +69,7 @@ function writeIndex(): void {
     });
     lists.push(`export const ${dialect}Migrations = [${identifiers.join(', ')}];`);
   }
-  writeFileSync(
-    path.join(migrationsDir, 'index.ts'),
-    `// Written by generate-migration.ts: every migration, per dialect, in the order they run.\n${lines.join('\n')}\n\n${lists.join('\n')}\n`,
-  );
+  const file = path.join(migrationsDir, 'index.ts');
+  const source = `// Written by generate-migration.ts: every migration, per dialect, in the order they run.\n${lines.join('\n')}\n\n${lists.join('\n')}\n`;
+  writeFileSync(file, await format(source, { ...(await resolveConfig(file)), filepath: file }));
 }

@@ -1,18 +1,22 @@
 // Written by generate-migration.ts: every migration, per dialect, in the order they run.
 import { CreateVerses1795240666413 as sqliteCreateVerses1795240666413 } from './sqlite/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as sqliteSeedVerses1795240666414 } from './sqlite/1795240666414-SeedVerses.js';
-import { CreateMembers1795242216163 as sqliteCreateMembers1795242216163 } from './sqlite/1795242216163-CreateMembers.js';
+import { CreateIdentity1795242437394 as sqliteCreateIdentity1795242437394 } from './sqlite/1795242437394-CreateIdentity.js';
+import { CreateMembers1795243238732 as sqliteCreateMembers1795243238732 } from './sqlite/1795243238732-CreateMembers.js';
 import { CreateVerses1795240666413 as postgresCreateVerses1795240666413 } from './postgres/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as postgresSeedVerses1795240666414 } from './postgres/1795240666414-SeedVerses.js';
-import { CreateMembers1795242216163 as postgresCreateMembers1795242216163 } from './postgres/1795242216163-CreateMembers.js';
+import { CreateIdentity1795242437394 as postgresCreateIdentity1795242437394 } from './postgres/1795242437394-CreateIdentity.js';
+import { CreateMembers1795243238732 as postgresCreateMembers1795243238732 } from './postgres/1795243238732-CreateMembers.js';
 
 export const sqliteMigrations = [
   sqliteCreateVerses1795240666413,
   sqliteSeedVerses1795240666414,
-  sqliteCreateMembers1795242216163,
+  sqliteCreateIdentity1795242437394,
+  sqliteCreateMembers1795243238732,
 ];
 export const postgresMigrations = [
   postgresCreateVerses1795240666413,
   postgresSeedVerses1795240666414,
-  postgresCreateMembers1795242216163,
+  postgresCreateIdentity1795242437394,
+  postgresCreateMembers1795243238732,
 ];

@@ -1,0 +1,103 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+export class CreateIdentity1795242437394 implements MigrationInterface {
+  name = 'CreateIdentity1795242437394';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`CREATE TABLE "auth_users" ("id" varchar(36) PRIMARY KEY NOT NULL, "aud" varchar(255) NOT NULL, "role" varchar(255) NOT NULL, "email" varchar(255), "encrypted_password" varchar(255), "email_confirmed_at" bigint, "invited_at" bigint, "confirmation_sent_at" bigint, "recovery_sent_at" bigint, "email_change" varchar(255), "email_change_sent_at" bigint, "email_change_confirm_status" integer NOT NULL DEFAULT (0), "last_sign_in_at" bigint, "app_metadata" text NOT NULL, "user_metadata" text NOT NULL, "banned_until" bigint, "deleted_at" bigint, "is_anonymous" boolean NOT NULL DEFAULT (0), "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "auth_users_email_key" ON "auth_users" ("email") `);
+    await queryRunner.query(`CREATE INDEX "auth_users_created_at_idx" ON "auth_users" ("created_at") `);
+    await queryRunner.query(`CREATE TABLE "auth_identities" ("id" varchar(36) PRIMARY KEY NOT NULL, "provider_id" varchar(255) NOT NULL, "user_id" varchar(36) NOT NULL, "provider" varchar(32) NOT NULL, "identity_data" text NOT NULL, "email" varchar(255), "last_sign_in_at" bigint, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE INDEX "auth_identities_user_id_idx" ON "auth_identities" ("user_id") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "auth_identities_provider_key" ON "auth_identities" ("provider_id", "provider") `);
+    await queryRunner.query(`CREATE TABLE "auth_sessions" ("id" varchar(36) PRIMARY KEY NOT NULL, "user_id" varchar(36) NOT NULL, "aal" varchar(8) NOT NULL, "amr" text NOT NULL, "user_agent" varchar(512), "ip" varchar(64), "refreshed_at" bigint, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE INDEX "auth_sessions_user_id_idx" ON "auth_sessions" ("user_id") `);
+    await queryRunner.query(`CREATE TABLE "auth_refresh_tokens" ("id" varchar(36) PRIMARY KEY NOT NULL, "token_hash" varchar(64) NOT NULL, "parent_hash" varchar(64), "session_id" varchar(36) NOT NULL, "user_id" varchar(36) NOT NULL, "revoked" boolean NOT NULL DEFAULT (0), "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "auth_refresh_tokens_token_hash_key" ON "auth_refresh_tokens" ("token_hash") `);
+    await queryRunner.query(`CREATE INDEX "auth_refresh_tokens_session_id_idx" ON "auth_refresh_tokens" ("session_id") `);
+    await queryRunner.query(`CREATE TABLE "auth_one_time_tokens" ("id" varchar(36) PRIMARY KEY NOT NULL, "user_id" varchar(36) NOT NULL, "token_type" varchar(32) NOT NULL, "token_hash" varchar(64) NOT NULL, "relates_to" varchar(255) NOT NULL, "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE INDEX "auth_one_time_tokens_token_hash_idx" ON "auth_one_time_tokens" ("token_hash") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "auth_one_time_tokens_user_type_key" ON "auth_one_time_tokens" ("user_id", "token_type") `);
+    await queryRunner.query(`CREATE TABLE "mail_outbox" ("id" varchar(36) PRIMARY KEY NOT NULL, "recipient" varchar(320) NOT NULL, "subject" varchar(255) NOT NULL, "text" text NOT NULL, "html" text NOT NULL, "link" text, "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`CREATE INDEX "mail_outbox_recipient_idx" ON "mail_outbox" ("recipient") `);
+    await queryRunner.query(`DROP INDEX "auth_identities_user_id_idx"`);
+    await queryRunner.query(`DROP INDEX "auth_identities_provider_key"`);
+    await queryRunner.query(`CREATE TABLE "temporary_auth_identities" ("id" varchar(36) PRIMARY KEY NOT NULL, "provider_id" varchar(255) NOT NULL, "user_id" varchar(36) NOT NULL, "provider" varchar(32) NOT NULL, "identity_data" text NOT NULL, "email" varchar(255), "last_sign_in_at" bigint, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL, CONSTRAINT "FK_c06a980d83c42611d27a294e55c" FOREIGN KEY ("user_id") REFERENCES "auth_users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`);
+    await queryRunner.query(`INSERT INTO "temporary_auth_identities"("id", "provider_id", "user_id", "provider", "identity_data", "email", "last_sign_in_at", "created_at", "updated_at") SELECT "id", "provider_id", "user_id", "provider", "identity_data", "email", "last_sign_in_at", "created_at", "updated_at" FROM "auth_identities"`);
+    await queryRunner.query(`DROP TABLE "auth_identities"`);
+    await queryRunner.query(`ALTER TABLE "temporary_auth_identities" RENAME TO "auth_identities"`);
+    await queryRunner.query(`CREATE INDEX "auth_identities_user_id_idx" ON "auth_identities" ("user_id") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "auth_identities_provider_key" ON "auth_identities" ("provider_id", "provider") `);
+    await queryRunner.query(`DROP INDEX "auth_sessions_user_id_idx"`);
+    await queryRunner.query(`CREATE TABLE "temporary_auth_sessions" ("id" varchar(36) PRIMARY KEY NOT NULL, "user_id" varchar(36) NOT NULL, "aal" varchar(8) NOT NULL, "amr" text NOT NULL, "user_agent" varchar(512), "ip" varchar(64), "refreshed_at" bigint, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL, CONSTRAINT "FK_50ccaa6440288a06f0ba693ccc6" FOREIGN KEY ("user_id") REFERENCES "auth_users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`);
+    await queryRunner.query(`INSERT INTO "temporary_auth_sessions"("id", "user_id", "aal", "amr", "user_agent", "ip", "refreshed_at", "created_at", "updated_at") SELECT "id", "user_id", "aal", "amr", "user_agent", "ip", "refreshed_at", "created_at", "updated_at" FROM "auth_sessions"`);
+    await queryRunner.query(`DROP TABLE "auth_sessions"`);
+    await queryRunner.query(`ALTER TABLE "temporary_auth_sessions" RENAME TO "auth_sessions"`);
+    await queryRunner.query(`CREATE INDEX "auth_sessions_user_id_idx" ON "auth_sessions" ("user_id") `);
+    await queryRunner.query(`DROP INDEX "auth_refresh_tokens_token_hash_key"`);
+    await queryRunner.query(`DROP INDEX "auth_refresh_tokens_session_id_idx"`);
+    await queryRunner.query(`CREATE TABLE "temporary_auth_refresh_tokens" ("id" varchar(36) PRIMARY KEY NOT NULL, "token_hash" varchar(64) NOT NULL, "parent_hash" varchar(64), "session_id" varchar(36) NOT NULL, "user_id" varchar(36) NOT NULL, "revoked" boolean NOT NULL DEFAULT (0), "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL, CONSTRAINT "FK_61b00011da0ac93bf960edcfc5b" FOREIGN KEY ("session_id") REFERENCES "auth_sessions" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`);
+    await queryRunner.query(`INSERT INTO "temporary_auth_refresh_tokens"("id", "token_hash", "parent_hash", "session_id", "user_id", "revoked", "created_at", "updated_at") SELECT "id", "token_hash", "parent_hash", "session_id", "user_id", "revoked", "created_at", "updated_at" FROM "auth_refresh_tokens"`);
+    await queryRunner.query(`DROP TABLE "auth_refresh_tokens"`);
+    await queryRunner.query(`ALTER TABLE "temporary_auth_refresh_tokens" RENAME TO "auth_refresh_tokens"`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "auth_refresh_tokens_token_hash_key" ON "auth_refresh_tokens" ("token_hash") `);
+    await queryRunner.query(`CREATE INDEX "auth_refresh_tokens_session_id_idx" ON "auth_refresh_tokens" ("session_id") `);
+    await queryRunner.query(`DROP INDEX "auth_one_time_tokens_token_hash_idx"`);
+    await queryRunner.query(`DROP INDEX "auth_one_time_tokens_user_type_key"`);
+    await queryRunner.query(`CREATE TABLE "temporary_auth_one_time_tokens" ("id" varchar(36) PRIMARY KEY NOT NULL, "user_id" varchar(36) NOT NULL, "token_type" varchar(32) NOT NULL, "token_hash" varchar(64) NOT NULL, "relates_to" varchar(255) NOT NULL, "created_at" bigint NOT NULL, CONSTRAINT "FK_363dabb4744dc997763621cb4b2" FOREIGN KEY ("user_id") REFERENCES "auth_users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`);
+    await queryRunner.query(`INSERT INTO "temporary_auth_one_time_tokens"("id", "user_id", "token_type", "token_hash", "relates_to", "created_at") SELECT "id", "user_id", "token_type", "token_hash", "relates_to", "created_at" FROM "auth_one_time_tokens"`);
+    await queryRunner.query(`DROP TABLE "auth_one_time_tokens"`);
+    await queryRunner.query(`ALTER TABLE "temporary_auth_one_time_tokens" RENAME TO "auth_one_time_tokens"`);
+    await queryRunner.query(`CREATE INDEX "auth_one_time_tokens_token_hash_idx" ON "auth_one_time_tokens" ("token_hash") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "auth_one_time_tokens_user_type_key" ON "auth_one_time_tokens" ("user_id", "token_type") `);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX "auth_one_time_tokens_user_type_key"`);
+    await queryRunner.query(`DROP INDEX "auth_one_time_tokens_token_hash_idx"`);
+    await queryRunner.query(`ALTER TABLE "auth_one_time_tokens" RENAME TO "temporary_auth_one_time_tokens"`);
+    await queryRunner.query(`CREATE TABLE "auth_one_time_tokens" ("id" varchar(36) PRIMARY KEY NOT NULL, "user_id" varchar(36) NOT NULL, "token_type" varchar(32) NOT NULL, "token_hash" varchar(64) NOT NULL, "relates_to" varchar(255) NOT NULL, "created_at" bigint NOT NULL)`);
+    await queryRunner.query(`INSERT INTO "auth_one_time_tokens"("id", "user_id", "token_type", "token_hash", "relates_to", "created_at") SELECT "id", "user_id", "token_type", "token_hash", "relates_to", "created_at" FROM "temporary_auth_one_time_tokens"`);
+    await queryRunner.query(`DROP TABLE "temporary_auth_one_time_tokens"`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "auth_one_time_tokens_user_type_key" ON "auth_one_time_tokens" ("user_id", "token_type") `);
+    await queryRunner.query(`CREATE INDEX "auth_one_time_tokens_token_hash_idx" ON "auth_one_time_tokens" ("token_hash") `);
+    await queryRunner.query(`DROP INDEX "auth_refresh_tokens_session_id_idx"`);
+    await queryRunner.query(`DROP INDEX "auth_refresh_tokens_token_hash_key"`);
+    await queryRunner.query(`ALTER TABLE "auth_refresh_tokens" RENAME TO "temporary_auth_refresh_tokens"`);
+    await queryRunner.query(`CREATE TABLE "auth_refresh_tokens" ("id" varchar(36) PRIMARY KEY NOT NULL, "token_hash" varchar(64) NOT NULL, "parent_hash" varchar(64), "session_id" varchar(36) NOT NULL, "user_id" varchar(36) NOT NULL, "revoked" boolean NOT NULL DEFAULT (0), "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`INSERT INTO "auth_refresh_tokens"("id", "token_hash", "parent_hash", "session_id", "user_id", "revoked", "created_at", "updated_at") SELECT "id", "token_hash", "parent_hash", "session_id", "user_id", "revoked", "created_at", "updated_at" FROM "temporary_auth_refresh_tokens"`);
+    await queryRunner.query(`DROP TABLE "temporary_auth_refresh_tokens"`);
+    await queryRunner.query(`CREATE INDEX "auth_refresh_tokens_session_id_idx" ON "auth_refresh_tokens" ("session_id") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "auth_refresh_tokens_token_hash_key" ON "auth_refresh_tokens" ("token_hash") `);
+    await queryRunner.query(`DROP INDEX "auth_sessions_user_id_idx"`);
+    await queryRunner.query(`ALTER TABLE "auth_sessions" RENAME TO "temporary_auth_sessions"`);
+    await queryRunner.query(`CREATE TABLE "auth_sessions" ("id" varchar(36) PRIMARY KEY NOT NULL, "user_id" varchar(36) NOT NULL, "aal" varchar(8) NOT NULL, "amr" text NOT NULL, "user_agent" varchar(512), "ip" varchar(64), "refreshed_at" bigint, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`INSERT INTO "auth_sessions"("id", "user_id", "aal", "amr", "user_agent", "ip", "refreshed_at", "created_at", "updated_at") SELECT "id", "user_id", "aal", "amr", "user_agent", "ip", "refreshed_at", "created_at", "updated_at" FROM "temporary_auth_sessions"`);
+    await queryRunner.query(`DROP TABLE "temporary_auth_sessions"`);
+    await queryRunner.query(`CREATE INDEX "auth_sessions_user_id_idx" ON "auth_sessions" ("user_id") `);
+    await queryRunner.query(`DROP INDEX "auth_identities_provider_key"`);
+    await queryRunner.query(`DROP INDEX "auth_identities_user_id_idx"`);
+    await queryRunner.query(`ALTER TABLE "auth_identities" RENAME TO "temporary_auth_identities"`);
+    await queryRunner.query(`CREATE TABLE "auth_identities" ("id" varchar(36) PRIMARY KEY NOT NULL, "provider_id" varchar(255) NOT NULL, "user_id" varchar(36) NOT NULL, "provider" varchar(32) NOT NULL, "identity_data" text NOT NULL, "email" varchar(255), "last_sign_in_at" bigint, "created_at" bigint NOT NULL, "updated_at" bigint NOT NULL)`);
+    await queryRunner.query(`INSERT INTO "auth_identities"("id", "provider_id", "user_id", "provider", "identity_data", "email", "last_sign_in_at", "created_at", "updated_at") SELECT "id", "provider_id", "user_id", "provider", "identity_data", "email", "last_sign_in_at", "created_at", "updated_at" FROM "temporary_auth_identities"`);
+    await queryRunner.query(`DROP TABLE "temporary_auth_identities"`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "auth_identities_provider_key" ON "auth_identities" ("provider_id", "provider") `);
+    await queryRunner.query(`CREATE INDEX "auth_identities_user_id_idx" ON "auth_identities" ("user_id") `);
+    await queryRunner.query(`DROP INDEX "mail_outbox_recipient_idx"`);
+    await queryRunner.query(`DROP TABLE "mail_outbox"`);
+    await queryRunner.query(`DROP INDEX "auth_one_time_tokens_user_type_key"`);
+    await queryRunner.query(`DROP INDEX "auth_one_time_tokens_token_hash_idx"`);
+    await queryRunner.query(`DROP TABLE "auth_one_time_tokens"`);
+    await queryRunner.query(`DROP INDEX "auth_refresh_tokens_session_id_idx"`);
+    await queryRunner.query(`DROP INDEX "auth_refresh_tokens_token_hash_key"`);
+    await queryRunner.query(`DROP TABLE "auth_refresh_tokens"`);
+    await queryRunner.query(`DROP INDEX "auth_sessions_user_id_idx"`);
+    await queryRunner.query(`DROP TABLE "auth_sessions"`);
+    await queryRunner.query(`DROP INDEX "auth_identities_provider_key"`);
+    await queryRunner.query(`DROP INDEX "auth_identities_user_id_idx"`);
+    await queryRunner.query(`DROP TABLE "auth_identities"`);
+    await queryRunner.query(`DROP INDEX "auth_users_created_at_idx"`);
+    await queryRunner.query(`DROP INDEX "auth_users_email_key"`);
+    await queryRunner.query(`DROP TABLE "auth_users"`);
+  }
+}

@@ -1,0 +1,165 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { MailMessage } from '../../mail/mail.transport.js';
+import { confirmationMail, emailChangeMail, recoveryMail } from '../../mail/templates.js';
+import type { IdentityContext } from './context.js';
+import { AuthOneTimeTokenRecord, AuthUserRecord } from './entities.js';
+import type { OneTimeTokenType } from './entities.js';
+import { ApiError, tooManyRequests } from './errors.js';
+import { takePoint } from './rate-limits.js';
+import { sha256 } from './sessions.js';
+
+const OTP_LENGTH = 6;
+
+/** A fresh 6-digit code. */
+export function generateOtp(): string {
+  return String(randomInt(10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}
+
+/** Supabase Auth's link token: the SHA-224 hex of address + code. */
+export function tokenHash(email: string, otp: string): string {
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
+}
+
+/** The emailed link: `<external url>/verify?token=…&type=…&redirect_to=…`. */
+export function actionLink(context: IdentityContext, hash: string, type: string, redirectTo: string): string {
+  const query = `token=${encodeURIComponent(hash)}&type=${encodeURIComponent(type)}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  return `${context.externalUrl}/verify?${query}`;
+}
+
+/** Stores a one-time token (as the SHA-256 of its link token), replacing the user's previous one of the type. */
+export async function storeOneTimeToken(
+  manager: EntityManager,
+  user: AuthUserRecord,
+  type: OneTimeTokenType,
+  hash: string,
+  relatesTo: string,
+): Promise<void> {
+  await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: type });
+  await manager.insert(AuthOneTimeTokenRecord, {
+    id: randomUUID(),
+    userId: user.id,
+    tokenType: type,
+    tokenHash: sha256(hash),
+    relatesTo,
+    createdAt: new Date(),
+  });
+}
+
+/** 429 when the previous message of this kind went out less than SMTP_MAX_FREQUENCY ago. */
+function checkFrequency(context: IdentityContext, sentAt: Date | null): void {
+  if (sentAt === null) return;
+  const waitMs = sentAt.getTime() + context.settings.smtpMaxFrequency * 1000 - Date.now();
+  if (waitMs > 0) {
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${Math.floor(waitMs / 1000)} seconds.`,
+    );
+  }
+}
+
+/** The global hourly mail limit, applied only when confirmation is on, as in Supabase Auth. */
+async function checkMailLimit(context: IdentityContext): Promise<void> {
+  if (!context.settings.autoconfirm && !(await takePoint(context.limits.email, 'global'))) {
+    throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+  }
+}
+
+/**
+ * Sends after the answer: sign-up and recovery must answer in the same time whether or not the
+ * address has an account, and a mail server's delay would tell. Failures are logged.
+ */
+function sendInBackground(context: IdentityContext, message: MailMessage): void {
+  context.mailer.send(message).catch((error: unknown) => {
+    context.log.error({ err: error, to: message.to, subject: message.subject }, 'could not send an account mail');
+  });
+}
+
+/** Emails the sign-up confirmation link and code (recorded first, so the link works on arrival). */
+export async function sendConfirmation(
+  context: IdentityContext,
+  user: AuthUserRecord,
+  redirectTo: string,
+): Promise<void> {
+  checkFrequency(context, user.confirmationSentAt);
+  await checkMailLimit(context);
+  const email = user.email ?? '';
+  const otp = generateOtp();
+  const hash = tokenHash(email, otp);
+  await context.dataSource.transaction(async (manager) => {
+    user.confirmationSentAt = new Date();
+    await manager.update(AuthUserRecord, { id: user.id }, { confirmationSentAt: user.confirmationSentAt });
+    await storeOneTimeToken(manager, user, 'confirmation_token', hash, email);
+  });
+  sendInBackground(
+    context,
+    confirmationMail({ to: email, link: actionLink(context, hash, 'signup', redirectTo), otp }),
+  );
+}
+
+/** Emails the password-recovery link and code (recorded first, so the link works on arrival). */
+export async function sendRecovery(context: IdentityContext, user: AuthUserRecord, redirectTo: string): Promise<void> {
+  checkFrequency(context, user.recoverySentAt);
+  await checkMailLimit(context);
+  const email = user.email ?? '';
+  const otp = generateOtp();
+  const hash = tokenHash(email, otp);
+  await context.dataSource.transaction(async (manager) => {
+    user.recoverySentAt = new Date();
+    await manager.update(AuthUserRecord, { id: user.id }, { recoverySentAt: user.recoverySentAt });
+    await storeOneTimeToken(manager, user, 'recovery_token', hash, email);
+  });
+  sendInBackground(context, recoveryMail({ to: email, link: actionLink(context, hash, 'recovery', redirectTo), otp }));
+}
+
+/**
+ * Emails the email-change link to the new address, and to the current one as well when secure
+ * email change is on; the address changes only once `/verify` accepts the link(s).
+ */
+export async function sendEmailChange(
+  context: IdentityContext,
+  user: AuthUserRecord,
+  newEmail: string,
+  redirectTo: string,
+): Promise<void> {
+  checkFrequency(context, user.emailChangeSentAt);
+  const currentEmail = user.email ?? '';
+  const otpNew = generateOtp();
+  const hashNew = tokenHash(newEmail, otpNew);
+  const messages = [
+    emailChangeMail({
+      to: newEmail,
+      newEmail,
+      otp: otpNew,
+      link: actionLink(context, hashNew, 'email_change', redirectTo),
+    }),
+  ];
+  const secure = context.settings.secureEmailChange && currentEmail !== '';
+  const otpCurrent = generateOtp();
+  const hashCurrent = tokenHash(currentEmail, otpCurrent);
+  if (secure) {
+    const link = actionLink(context, hashCurrent, 'email_change', redirectTo);
+    messages.push(emailChangeMail({ to: currentEmail, newEmail, otp: otpCurrent, link }));
+  }
+  await checkMailLimit(context);
+  try {
+    // The caller is signed in, so nothing is revealed by waiting for delivery and reporting failure.
+    for (const message of messages) await context.mailer.send(message);
+  } catch (error) {
+    throw new ApiError(500, 'unexpected_failure', 'Error sending email change email', undefined, error);
+  }
+  await context.dataSource.transaction(async (manager) => {
+    const now = new Date();
+    Object.assign(user, { emailChange: newEmail, emailChangeSentAt: now, emailChangeConfirmStatus: 0 });
+    await manager.update(
+      AuthUserRecord,
+      { id: user.id },
+      { emailChange: newEmail, emailChangeSentAt: now, emailChangeConfirmStatus: 0 },
+    );
+    await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: 'email_change_token_current' });
+    await storeOneTimeToken(manager, user, 'email_change_token_new', hashNew, newEmail);
+    if (secure) await storeOneTimeToken(manager, user, 'email_change_token_current', hashCurrent, currentEmail);
+  });
+}

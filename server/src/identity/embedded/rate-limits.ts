@@ -1,0 +1,79 @@
+import { isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Config } from '../../config.js';
+import { tooManyRequests } from './errors.js';
+
+/** The limiters of the identity API, each keyed by client address except the global `email` one. */
+export interface IdentityLimits {
+  token: RateLimiterAbstract;
+  signup: RateLimiterAbstract;
+  recover: RateLimiterAbstract;
+  user: RateLimiterAbstract;
+  verify: RateLimiterAbstract;
+  email: RateLimiterAbstract;
+}
+
+const FIVE_MINUTES_S = 300;
+const HOUR_S = 3600;
+
+/**
+ * Builds the limiters. Supabase Auth's token buckets (`events` per 5 min, `burst` at once) become
+ * fixed windows of `burst` requests per `burst × 5 min / events`: the same long-run rate and the
+ * same largest burst. With REDIS_URL the counts are shared by every server instance.
+ */
+export function createIdentityLimits(settings: Config['auth'], redis: Redis | undefined): IdentityLimits {
+  const limiter = (name: string, points: number, duration: number): RateLimiterAbstract => {
+    const options = { keyPrefix: `lampstand:auth:${name}`, points, duration: Math.max(1, Math.round(duration)) };
+    if (!redis) return new RateLimiterMemory(options);
+    return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
+  };
+  const { token, tokenBurst, otp, verify, emailSent } = settings.rateLimits;
+  const otpBurst = Math.min(otp, 30);
+  return {
+    token: limiter('token', tokenBurst, (tokenBurst * FIVE_MINUTES_S) / token),
+    signup: limiter('signup', otpBurst, (otpBurst * FIVE_MINUTES_S) / otp),
+    recover: limiter('recover', otpBurst, (otpBurst * FIVE_MINUTES_S) / otp),
+    user: limiter('user', otpBurst, (otpBurst * FIVE_MINUTES_S) / otp),
+    verify: limiter('verify', Math.min(verify, 30), (Math.min(verify, 30) * FIVE_MINUTES_S) / verify),
+    email: limiter('email', emailSent, HOUR_S),
+  };
+}
+
+/** Takes one point for `key`; false when the limit is reached. */
+export async function takePoint(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+}
+
+/**
+ * The address a request is limited by: Fastify's `request.ip` (which believes X-Forwarded-For only
+ * from TRUST_PROXY), or the `Sb-Forwarded-For` address when the request proves, with the
+ * service-role key as `apikey`, that it comes from a trusted server acting for that client.
+ */
+export async function clientAddress(
+  request: FastifyRequest,
+  isServiceKey: (apiKey: string) => Promise<boolean>,
+): Promise<string> {
+  const forwarded = request.headers['sb-forwarded-for'];
+  const apiKey = request.headers.apikey;
+  if (typeof forwarded === 'string' && typeof apiKey === 'string') {
+    const first = forwarded.split(',')[0]?.trim() ?? '';
+    if (isIP(first) !== 0 && (await isServiceKey(apiKey))) return first;
+  }
+  return request.ip;
+}
+
+/** Answers 429 `over_request_rate_limit` once the client's address is over the limiter's limit. */
+export async function limitByAddress(limiter: RateLimiterAbstract, address: string): Promise<void> {
+  if (!(await takePoint(limiter, address))) {
+    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+  }
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { IdentityContext } from '../context.js';
+import { DEFAULT_ROLE } from '../context.js';
+import { AuthUserRecord } from '../entities.js';
+import { unprocessable, validationFailed } from '../errors.js';
+import { sendConfirmation } from '../emails.js';
+import { checkPasswordStrength, hashPassword } from '../passwords.js';
+import { limitByAddress } from '../rate-limits.js';
+import { redirectTarget } from '../redirects.js';
+import { anonymousDisabled, clientInfo, readBody, requestAud } from '../request.js';
+import { metadata, pkceFields, text } from '../schemas.js';
+import { issueSession } from '../sessions.js';
+import {
+  confirmEmail,
+  createEmailIdentity,
+  findUserByEmail,
+  loadUserJson,
+  newUser,
+  phoneDisabled,
+  validateEmail,
+} from '../users.js';
+import { rejectPkce } from './pkce.js';
+
+const signupBody = z.object({ email: text, phone: text, password: text, data: metadata, ...pkceFields });
+
+/**
+ * The User object Supabase Auth returns for an already-confirmed address when confirmation is on:
+ * a fresh id and no identities, so that the answer does not reveal that the account exists.
+ */
+function disguisedUser(email: string, aud: string, data: Record<string, unknown>): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud,
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+/** `POST /signup` (contract §2.1). */
+export function registerSignupRoutes(app: FastifyInstance, context: IdentityContext): void {
+  const { settings } = context;
+
+  app.post('/signup', async (request) => {
+    const body = readBody(request, signupBody);
+    if (body.email === '' && body.phone === '') throw anonymousDisabled();
+    const client = await clientInfo(request, context);
+    await limitByAddress(context.limits.signup, client.ip);
+    if (settings.disableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    if (body.password === '') throw validationFailed('Signup requires a valid password');
+    checkPasswordStrength(body.password, settings.passwordMinLength);
+    if (body.email !== '' && body.phone !== '') {
+      throw validationFailed('Only an email address or phone number should be provided on signup.');
+    }
+    if (body.email === '') throw phoneDisabled('signups');
+    rejectPkce(body.code_challenge);
+    const email = validateEmail(body.email);
+    const aud = requestAud(request, context);
+    const data = body.data ?? {};
+    const redirectTo = redirectTarget(request, settings);
+    // Hashing before the lookup makes known and unknown addresses answer in the same time.
+    const encryptedPassword = await hashPassword(body.password);
+
+    const existing = await findUserByEmail(context.dataSource.manager, email);
+    if (existing?.emailConfirmedAt) {
+      if (settings.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+      return disguisedUser(email, aud, data);
+    }
+
+    const user: AuthUserRecord = await context.dataSource.transaction(async (manager) => {
+      if (existing) return existing;
+      const created = newUser({
+        email,
+        aud,
+        role: DEFAULT_ROLE,
+        encryptedPassword,
+        userMetadata: data,
+        appMetadata: { provider: 'email', providers: ['email'] },
+      });
+      await manager.save(AuthUserRecord, created);
+      await createEmailIdentity(manager, created, data);
+      return created;
+    });
+
+    if (settings.autoconfirm) {
+      return context.dataSource.transaction(async (manager) => {
+        await confirmEmail(manager, user);
+        return issueSession(context, manager, user, 'password', client);
+      });
+    }
+    await sendConfirmation(context, user, redirectTo);
+    return loadUserJson(context.dataSource.manager, user);
+  });
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { IdentityContext } from '../context.js';
+import { AuthUserRecord } from '../entities.js';
+import { DUPLICATE_EMAIL, unprocessable, validationFailed } from '../errors.js';
+import { sendEmailChange } from '../emails.js';
+import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.js';
+import { limitByAddress } from '../rate-limits.js';
+import { redirectTarget } from '../redirects.js';
+import { authenticate, clientInfo, notAdmin, queryValue, readBody, requestAud } from '../request.js';
+import { metadata, pkceFields, text } from '../schemas.js';
+import {
+  clearPendingTokens,
+  findUserByEmail,
+  loadUserJson,
+  logoutSessions,
+  mergeMetadata,
+  phoneDisabled,
+  validateEmail,
+} from '../users.js';
+import { rejectPkce } from './pkce.js';
+
+const updateBody = z.object({
+  email: text,
+  phone: text,
+  password: z.string().nullish(),
+  nonce: text,
+  data: metadata,
+  app_metadata: metadata,
+  ...pkceFields,
+});
+
+/** `GET /user`, `PUT /user` (contract §2.4) and `POST /logout` (§2.7). */
+export function registerUserRoutes(app: FastifyInstance, context: IdentityContext): void {
+  const { settings } = context;
+
+  app.get('/user', async (request) => {
+    const { claims, user } = await authenticate(request, context);
+    const audience = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+    if (audience !== requestAud(request, context)) {
+      throw validationFailed("Token audience doesn't match request audience");
+    }
+    return loadUserJson(context.dataSource.manager, user);
+  });
+
+  app.put('/user', async (request) => {
+    const { user, session } = await authenticate(request, context);
+    const client = await clientInfo(request, context);
+    await limitByAddress(context.limits.user, client.ip);
+    const body = readBody(request, updateBody);
+    const email = body.email === '' ? '' : validateEmail(body.email);
+    if (body.phone !== '') throw phoneDisabled('signups');
+    const password = body.password ?? undefined;
+    if (password !== undefined) checkPasswordStrength(password, settings.passwordMinLength);
+    if (body.app_metadata) throw notAdmin();
+    rejectPkce(body.code_challenge);
+
+    const changesEmail = email !== '' && email !== user.email;
+    if (changesEmail) {
+      const other = await findUserByEmail(context.dataSource.manager, email);
+      if (other && other.id !== user.id) throw unprocessable('email_exists', DUPLICATE_EMAIL);
+    }
+    let encryptedPassword: string | undefined;
+    if (password !== undefined) {
+      if (user.encryptedPassword && (await verifyPassword(user.encryptedPassword, password))) {
+        throw unprocessable('same_password', 'New password should be different from the old password.');
+      }
+      encryptedPassword = await hashPassword(password);
+    }
+
+    await context.dataSource.transaction(async (manager) => {
+      if (encryptedPassword !== undefined) {
+        user.encryptedPassword = encryptedPassword;
+        await clearPendingTokens(manager, user);
+        // A new password means the old one may be known to someone else: end every other session.
+        await logoutSessions(manager, user.id, session ? { except: session.id } : { all: true });
+      }
+      if (body.data) user.userMetadata = mergeMetadata(user.userMetadata, body.data);
+      user.updatedAt = new Date();
+      await manager.save(AuthUserRecord, user);
+    });
+    if (changesEmail) await sendEmailChange(context, user, email, redirectTarget(request, settings));
+    return loadUserJson(context.dataSource.manager, user);
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const { user, session } = await authenticate(request, context);
+    const scope = queryValue(request, 'scope');
+    if (!['', 'global', 'local', 'others'].includes(scope)) {
+      throw validationFailed(`Unsupported logout scope "${scope}"`);
+    }
+    await context.dataSource.transaction(async (manager) => {
+      if (session && scope === 'local') await logoutSessions(manager, user.id, { only: session.id });
+      else if (session && scope === 'others') await logoutSessions(manager, user.id, { except: session.id });
+      else await logoutSessions(manager, user.id, { all: true });
+    });
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EntityManager } from 'typeorm';
+import { In } from 'typeorm';
+import { z } from 'zod';
+import type { IdentityContext } from '../context.js';
+import { AuthOneTimeTokenRecord, AuthUserRecord } from '../entities.js';
+import type { OneTimeTokenType } from '../entities.js';
+import { ApiError, forbidden, unprocessable, validationFailed } from '../errors.js';
+import { sendRecovery, tokenHash } from '../emails.js';
+import { limitByAddress } from '../rate-limits.js';
+import { redirectTarget } from '../redirects.js';
+import { clientInfo, queryValue, readBody } from '../request.js';
+import { pkceFields, text } from '../schemas.js';
+import type { AccessTokenResponse, ClientInfo } from '../sessions.js';
+import { issueSession, sha256 } from '../sessions.js';
+import {
+  confirmEmail,
+  findUserByEmail,
+  isBanned,
+  tokenTypesFor,
+  updateEmailIdentity,
+  validateEmail,
+} from '../users.js';
+import { rejectPkce } from './pkce.js';
+
+const recoverBody = z.object({ email: text, ...pkceFields });
+const verifyBody = z.object({ type: text, token: text, token_hash: text, email: text, phone: text, redirect_to: text });
+
+/** With secure email change, the first of the two links answers this instead of a session. */
+const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+const LINK_EXPIRED = 'Email link is invalid or has expired';
+const OTP_EXPIRED = 'Token has expired or is invalid';
+
+type VerifyOutcome = { session: AccessTokenResponse } | { message: string };
+
+function sentAtFor(user: AuthUserRecord, type: OneTimeTokenType): Date | null {
+  if (type === 'confirmation_token') return user.confirmationSentAt;
+  if (type === 'recovery_token') return user.recoverySentAt;
+  return user.emailChangeSentAt;
+}
+
+/** Applies an email change once its link(s) are accepted (contract §2.4 and §2.6). */
+async function applyEmailChange(
+  context: IdentityContext,
+  manager: EntityManager,
+  user: AuthUserRecord,
+  used: AuthOneTimeTokenRecord,
+): Promise<boolean> {
+  const { settings } = context;
+  const doubleConfirm = !settings.autoconfirm && settings.secureEmailChange && user.emailChangeConfirmStatus === 0;
+  const others = await manager.countBy(AuthOneTimeTokenRecord, {
+    userId: user.id,
+    tokenType: In(['email_change_token_current', 'email_change_token_new']),
+  });
+  if (doubleConfirm && others > 1) {
+    await manager.delete(AuthOneTimeTokenRecord, { id: used.id });
+    user.emailChangeConfirmStatus = 1;
+    await manager.update(AuthUserRecord, { id: user.id }, { emailChangeConfirmStatus: 1 });
+    return false;
+  }
+  const newEmail = user.emailChange ?? used.relatesTo;
+  Object.assign(user, { email: newEmail, emailChange: null, emailChangeSentAt: null, emailChangeConfirmStatus: 0 });
+  user.updatedAt = new Date();
+  await manager.save(AuthUserRecord, user);
+  await manager.delete(AuthOneTimeTokenRecord, {
+    userId: user.id,
+    tokenType: In(['email_change_token_current', 'email_change_token_new']),
+  });
+  await updateEmailIdentity(manager, user, { email: newEmail, email_verified: true });
+  if (!user.emailConfirmedAt) await confirmEmail(manager, user);
+  return true;
+}
+
+/**
+ * Checks a link token (or address + code) and applies what it confirms: sign-up, recovery, or email
+ * change. On success the user gets a new session signed in with `otp`.
+ */
+async function verify(
+  context: IdentityContext,
+  input: { type: string; hash: string; email: string; fromLink: boolean },
+  client: ClientInfo,
+): Promise<VerifyOutcome> {
+  const types = tokenTypesFor(input.type);
+  if (!types) throw validationFailed('Unsupported verification type');
+  const invalid = (): ApiError => forbidden('otp_expired', input.fromLink ? LINK_EXPIRED : OTP_EXPIRED);
+
+  return context.dataSource.transaction(async (manager): Promise<VerifyOutcome> => {
+    const record = await manager.findOneBy(AuthOneTimeTokenRecord, {
+      tokenHash: sha256(input.hash),
+      tokenType: In(types),
+    });
+    if (!record || (input.email !== '' && record.relatesTo !== input.email)) throw invalid();
+    const user = await manager.findOneBy(AuthUserRecord, { id: record.userId });
+    if (!user) throw invalid();
+    if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
+    const sentAt = sentAtFor(user, record.tokenType);
+    if (!sentAt || sentAt.getTime() + context.settings.otpExp * 1000 < Date.now()) throw invalid();
+
+    if (record.tokenType === 'confirmation_token') {
+      await confirmEmail(manager, user);
+    } else if (record.tokenType === 'recovery_token') {
+      await manager.delete(AuthOneTimeTokenRecord, { id: record.id });
+      if (!user.emailConfirmedAt) await confirmEmail(manager, user);
+    } else if (!(await applyEmailChange(context, manager, user, record))) {
+      return { message: SINGLE_CONFIRMATION };
+    }
+    return { session: await issueSession(context, manager, user, 'otp', client) };
+  });
+}
+
+/** Encodes a redirect fragment with sorted keys, as Go's url.Values does. */
+function fragment(values: Record<string, string>): string {
+  return new URLSearchParams(Object.entries(values).sort(([a], [b]) => a.localeCompare(b))).toString();
+}
+
+async function redirect(reply: FastifyReply, target: string, values: Record<string, string>): Promise<void> {
+  await reply
+    .code(303)
+    .header('location', `${target.split('#')[0] ?? target}#${fragment({ ...values, sb: '' })}`)
+    .send();
+}
+
+/** `GET /verify`: the emailed link. Answers with a 303 to `redirect_to`, tokens or error in the fragment. */
+async function verifyLink(context: IdentityContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const type = queryValue(request, 'type');
+  const token = queryValue(request, 'token');
+  if (type === '') throw validationFailed('Verify requires a verification type');
+  if (token === '') throw validationFailed('Verify requires a token or a token hash');
+  const target = redirectTarget(request, context.settings);
+  const client = await clientInfo(request, context);
+  try {
+    const outcome = await verify(context, { type, hash: token, email: '', fromLink: true }, client);
+    if ('message' in outcome) {
+      await redirect(reply, target, { message: outcome.message });
+      return;
+    }
+    const { session } = outcome;
+    await redirect(reply, target, {
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+      type,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const oauthError =
+      error.status === 403 ? 'access_denied' : error.status === 401 ? 'unauthorized_client' : 'invalid_request';
+    await redirect(reply, target, { error: oauthError, error_code: error.code, error_description: error.message });
+  }
+}
+
+/** `POST /recover` (contract §2.5) and `POST`/`GET /verify` (§2.6). */
+export function registerVerifyRoutes(app: FastifyInstance, context: IdentityContext): void {
+  app.post('/recover', async (request) => {
+    const client = await clientInfo(request, context);
+    await limitByAddress(context.limits.recover, client.ip);
+    const body = readBody(request, recoverBody);
+    if (body.email === '') throw validationFailed('Password recovery requires an email');
+    const email = validateEmail(body.email);
+    rejectPkce(body.code_challenge);
+    const user = await findUserByEmail(context.dataSource.manager, email);
+    if (user) await sendRecovery(context, user, redirectTarget(request, context.settings));
+    return {};
+  });
+
+  app.get('/verify', async (request, reply) => {
+    await limitByAddress(context.limits.verify, (await clientInfo(request, context)).ip);
+    await verifyLink(context, request, reply);
+  });
+
+  app.post('/verify', async (request) => {
+    const client = await clientInfo(request, context);
+    await limitByAddress(context.limits.verify, client.ip);
+    const body = readBody(request, verifyBody);
+    if (body.type === '') throw validationFailed('Verify requires a verification type');
+    if ((body.token === '') === (body.token_hash === '')) {
+      throw validationFailed('Verify requires either a token or a token hash');
+    }
+    let hash = body.token_hash;
+    let email = '';
+    if (body.token !== '') {
+      if (body.email === '' || body.phone !== '') {
+        throw validationFailed('Only an email address or phone number should be provided on verify');
+      }
+      try {
+        email = validateEmail(body.email);
+      } catch {
+        throw unprocessable('validation_failed', 'Invalid email format');
+      }
+      hash = tokenHash(email, body.token);
+    } else if (body.email !== '' || body.phone !== '' || body.redirect_to !== '') {
+      throw validationFailed('Only the token_hash and type should be provided');
+    }
+    const outcome = await verify(context, { type: body.type, hash, email, fromLink: body.token === '' }, client);
+    return 'message' in outcome ? { msg: outcome.message, code: '200' } : outcome.session;
+  });
+}

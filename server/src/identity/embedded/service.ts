@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginCallback } from 'fastify';
+import Fastify from 'fastify';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../config.js';
+import type { Mailer } from '../../mail/mail.transport.js';
+import { createMailer } from '../../mail/mail.transport.js';
+import type { IdentityContext } from './context.js';
+import { ApiError, sendIdentityError } from './errors.js';
+import type { IdentityKeys } from './keys.js';
+import { loadIdentityKeys } from './keys.js';
+import type { IdentityLimits } from './rate-limits.js';
+import { createIdentityLimits } from './rate-limits.js';
+import { registerAdminRoutes } from './routes/admin.js';
+import { registerMetaRoutes } from './routes/meta.js';
+import { registerSignupRoutes } from './routes/signup.js';
+import { registerTokenRoutes } from './routes/token.js';
+import { registerUserRoutes } from './routes/user.js';
+import { registerVerifyRoutes } from './routes/verify.js';
+
+const CORS_ALLOWED_HEADERS =
+  'Authorization, Content-Type, X-Client-Info, X-JWT-AUD, x-use-cookie, X-Supabase-Api-Version, apikey, Sb-Forwarded-For';
+const CORS_EXPOSED_HEADERS = 'X-Total-Count, Link, X-Supabase-Api-Version';
+
+/** What the embedded identity service runs on. */
+export interface EmbeddedIdentityOptions {
+  config: Config;
+  dataSource: DataSource;
+  keys: IdentityKeys;
+  mailer: Mailer;
+  limits: IdentityLimits;
+}
+
+function identityContext(options: EmbeddedIdentityOptions, log: FastifyBaseLogger): IdentityContext {
+  return {
+    settings: options.config.auth,
+    keys: options.keys,
+    dataSource: options.dataSource,
+    mailer: options.mailer,
+    limits: options.limits,
+    externalUrl: `${options.config.publicUrl}/auth/v1`,
+    audience: options.config.identity.audience,
+    log,
+  };
+}
+
+/**
+ * The embedded identity service as a Fastify plugin: Supabase Auth's HTTP contract for
+ * email/password accounts (`identity-contract.md`). Register it at `/auth/v1`.
+ */
+export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPluginCallback {
+  return (app, _options, done) => {
+    const context = identityContext(options, app.log);
+    // Supabase Auth reads every body as JSON whatever its content type, and an empty body as none.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, parsed) => {
+      const source = typeof body === 'string' ? body : body.toString('utf8');
+      if (source.trim() === '') {
+        parsed(null, undefined);
+        return;
+      }
+      try {
+        parsed(null, JSON.parse(source) as unknown);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : 'invalid JSON';
+        parsed(new ApiError(400, 'bad_json', `Could not parse request body as JSON: ${reason}`), undefined);
+      }
+    });
+    app.setErrorHandler(sendIdentityError);
+    app.setNotFoundHandler(async (request, reply) => {
+      await sendIdentityError(new ApiError(404, 'not_found', 'Not Found'), request, reply);
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin === undefined) return;
+      void reply
+        .header('access-control-allow-origin', origin)
+        .header('access-control-allow-credentials', 'true')
+        .header('access-control-expose-headers', CORS_EXPOSED_HEADERS)
+        .header('vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        await reply
+          .code(204)
+          .header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
+          .header('access-control-allow-headers', CORS_ALLOWED_HEADERS)
+          .header('access-control-max-age', '300')
+          .send();
+      }
+    });
+    app.options('/*', async (_request, reply) => reply.code(204).send());
+
+    registerMetaRoutes(app, context);
+    registerSignupRoutes(app, context);
+    registerTokenRoutes(app, context);
+    registerUserRoutes(app, context);
+    registerVerifyRoutes(app, context);
+    registerAdminRoutes(app, context);
+    done();
+  };
+}
+
+/**
+ * The embedded identity service on its own Fastify instance, answering at the root path as
+ * Supabase Auth itself does (and at /auth/v1, where supabase-js looks for it). Rate limits are
+ * kept in memory.
+ */
+export async function createIdentityServer(config: Config, dataSource: DataSource): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const mailer = createMailer(config, dataSource, app.log);
+  app.addHook('onClose', () => {
+    mailer.close();
+  });
+  const plugin = embeddedIdentity({
+    config,
+    dataSource,
+    keys: await loadIdentityKeys(config),
+    mailer,
+    limits: createIdentityLimits(config.auth, undefined),
+  });
+  await app.register(plugin, { prefix: '/auth/v1' });
+  await app.register(plugin);
+  return app;
+}

@@ -1,0 +1,189 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { IdentityContext } from './context.js';
+import { AuthRefreshTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
+import type { AmrEntry } from './entities.js';
+import { OAuthError, badRequest, validationFailed } from './errors.js';
+import { isBanned, loadUserJson } from './users.js';
+
+const REFRESH_TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** Supabase Auth's (legacy, default) refresh tokens: 12 lowercase alphanumerics. */
+const REFRESH_TOKEN_LENGTH = 12;
+const REFRESH_TOKEN_FORMAT = /^[a-z0-9]{12}$/;
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+function newRefreshToken(): string {
+  let token = '';
+  for (let index = 0; index < REFRESH_TOKEN_LENGTH; index++) {
+    token += REFRESH_TOKEN_ALPHABET.charAt(randomInt(REFRESH_TOKEN_ALPHABET.length));
+  }
+  return token;
+}
+
+/** Request details recorded on a session. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** The JSON of a signed-in answer (Supabase Auth's AccessTokenResponse). */
+export type AccessTokenResponse = Record<string, unknown> & { access_token: string; refresh_token: string };
+
+/** Signs an access token for a user's session with the claims Supabase Auth puts in it. */
+async function accessToken(
+  context: IdentityContext,
+  user: AuthUserRecord,
+  session: AuthSessionRecord,
+): Promise<{ token: string; expiresAt: number }> {
+  const iat = Math.floor(Date.now() / 1000);
+  const expiresAt = iat + context.settings.jwtExp;
+  const token = await context.keys.sign({
+    iss: context.settings.jwtIssuer,
+    sub: user.id,
+    aud: user.aud,
+    exp: expiresAt,
+    iat,
+    email: user.email ?? '',
+    phone: '',
+    app_metadata: user.appMetadata,
+    user_metadata: user.userMetadata,
+    role: user.role,
+    aal: session.aal,
+    amr: [...session.amr].sort((a, b) => b.timestamp - a.timestamp),
+    session_id: session.id,
+    is_anonymous: user.isAnonymous,
+  });
+  return { token, expiresAt };
+}
+
+async function insertRefreshToken(
+  manager: EntityManager,
+  session: AuthSessionRecord,
+  parentHash: string | null,
+): Promise<string> {
+  const token = newRefreshToken();
+  const now = new Date();
+  await manager.insert(AuthRefreshTokenRecord, {
+    id: randomUUID(),
+    tokenHash: sha256(token),
+    parentHash,
+    sessionId: session.id,
+    userId: session.userId,
+    revoked: false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return token;
+}
+
+async function tokenResponse(
+  context: IdentityContext,
+  manager: EntityManager,
+  user: AuthUserRecord,
+  session: AuthSessionRecord,
+  refreshToken: string,
+): Promise<AccessTokenResponse> {
+  const { token, expiresAt } = await accessToken(context, user, session);
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: expiresAt - Math.floor(Date.now() / 1000),
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: await loadUserJson(manager, user),
+  };
+}
+
+/**
+ * Starts a session for a user signed in with `method` (`password` or `otp`), records the sign-in
+ * and returns the session JSON. Runs inside the caller's transaction.
+ */
+export async function issueSession(
+  context: IdentityContext,
+  manager: EntityManager,
+  user: AuthUserRecord,
+  method: string,
+  client: ClientInfo,
+): Promise<AccessTokenResponse> {
+  const now = new Date();
+  const amr: AmrEntry[] = [{ method, timestamp: Math.floor(now.getTime() / 1000) }];
+  const session = manager.create(AuthSessionRecord, {
+    id: randomUUID(),
+    userId: user.id,
+    aal: 'aal1',
+    amr,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    ip: client.ip,
+    refreshedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await manager.save(AuthSessionRecord, session);
+  const refreshToken = await insertRefreshToken(manager, session, null);
+  user.lastSignInAt = now;
+  user.updatedAt = now;
+  await manager.save(user);
+  return tokenResponse(context, manager, user, session, refreshToken);
+}
+
+type RefreshOutcome = { response: AccessTokenResponse } | { error: Error };
+
+/**
+ * The refresh_token grant. A live token is swapped for a child; a revoked one is swapped again
+ * only within the reuse interval. Beyond it, with rotation on, the whole session ends (its access
+ * tokens stop working too) and the reply is `refresh_token_already_used`.
+ */
+export async function refreshSession(
+  context: IdentityContext,
+  refreshToken: string,
+  client: ClientInfo,
+): Promise<AccessTokenResponse> {
+  if (refreshToken === '') throw new OAuthError('invalid_request', 'refresh_token required');
+  if (!REFRESH_TOKEN_FORMAT.test(refreshToken)) throw validationFailed('Refresh token is not valid');
+  const tokenHash = sha256(refreshToken);
+
+  const outcome = await context.dataSource.transaction(async (manager): Promise<RefreshOutcome> => {
+    const token = await manager.findOneBy(AuthRefreshTokenRecord, { tokenHash });
+    if (!token)
+      return { error: badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+    const session = await manager.findOneBy(AuthSessionRecord, { id: token.sessionId });
+    const user = session ? await manager.findOneBy(AuthUserRecord, { id: session.userId }) : null;
+    if (!session || !user) {
+      return { error: badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found') };
+    }
+    if (isBanned(user)) return { error: badRequest('user_banned', 'Invalid Refresh Token: User Banned') };
+
+    const now = new Date();
+    let revoked = token.revoked;
+    if (!revoked) {
+      // Only one concurrent request can flip the flag; the others take the reuse path below.
+      const result = await manager.update(
+        AuthRefreshTokenRecord,
+        { id: token.id, revoked: false },
+        { revoked: true, updatedAt: now },
+      );
+      revoked = result.affected === 0;
+      if (revoked) token.updatedAt = now;
+    }
+    if (revoked) {
+      const reuseUntil = token.updatedAt.getTime() + context.settings.refreshTokenReuseInterval * 1000;
+      if (now.getTime() > reuseUntil) {
+        if (context.settings.refreshTokenRotation) {
+          await manager.delete(AuthSessionRecord, { id: session.id });
+        }
+        return { error: badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
+      }
+    }
+
+    const child = await insertRefreshToken(manager, session, token.tokenHash);
+    session.refreshedAt = now;
+    session.updatedAt = now;
+    session.ip = client.ip;
+    session.userAgent = client.userAgent?.slice(0, 512) ?? null;
+    await manager.save(session);
+    return { response: await tokenResponse(context, manager, user, session, child) };
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.response;
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { In } from 'typeorm';
+import { AuthIdentityRecord, AuthOneTimeTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
+import type { OneTimeTokenType } from './entities.js';
+import { badRequest, validationFailed } from './errors.js';
+import type { ApiError } from './errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+/** The HTML living standard's definition of a valid email address. */
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+export const isUuid = (value: string): boolean => UUID.test(value);
+export const isNilUuid = (value: string): boolean => value === NIL_UUID;
+
+/** Validates an address as Supabase Auth does and returns it lower-cased. */
+export function validateEmail(email: string): string {
+  if (email === '') throw validationFailed('An email address is required');
+  if (email.length > 255) throw validationFailed('An email address is too long');
+  if (!EMAIL.test(email)) throw validationFailed('Unable to validate email address: invalid format');
+  return email.toLowerCase();
+}
+
+/** Phone accounts are outside this service; their requests get Supabase Auth's "provider disabled" answer. */
+export const phoneDisabled = (action: 'signups' | 'logins'): ApiError =>
+  badRequest('phone_provider_disabled', `Phone ${action} are disabled`);
+
+/** Shallow merge where `null` deletes a key, as Supabase Auth merges metadata. */
+export function mergeMetadata(
+  target: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged = { ...target };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) Reflect.deleteProperty(merged, key);
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+export function isBanned(user: AuthUserRecord, now = new Date()): boolean {
+  return user.bannedUntil !== null && user.bannedUntil > now;
+}
+
+export function findUserByEmail(manager: EntityManager, email: string): Promise<AuthUserRecord | null> {
+  return manager.findOneBy(AuthUserRecord, { email: email.toLowerCase() });
+}
+
+export function findUserById(manager: EntityManager, id: string): Promise<AuthUserRecord | null> {
+  return manager.findOneBy(AuthUserRecord, { id });
+}
+
+/** A new user row; the caller saves it. */
+export function newUser(input: {
+  id?: string;
+  email: string;
+  aud: string;
+  role: string;
+  encryptedPassword: string | null;
+  userMetadata: Record<string, unknown>;
+  appMetadata: Record<string, unknown>;
+}): AuthUserRecord {
+  const now = new Date();
+  const user = new AuthUserRecord();
+  user.id = input.id ?? randomUUID();
+  user.aud = input.aud;
+  user.role = input.role;
+  user.email = input.email;
+  user.encryptedPassword = input.encryptedPassword;
+  user.emailConfirmedAt = null;
+  user.invitedAt = null;
+  user.confirmationSentAt = null;
+  user.recoverySentAt = null;
+  user.emailChange = null;
+  user.emailChangeSentAt = null;
+  user.emailChangeConfirmStatus = 0;
+  user.lastSignInAt = null;
+  user.appMetadata = input.appMetadata;
+  user.userMetadata = input.userMetadata;
+  user.bannedUntil = null;
+  user.deletedAt = null;
+  user.isAnonymous = false;
+  user.createdAt = now;
+  user.updatedAt = now;
+  return user;
+}
+
+/** Creates the `email` identity of a user; sign-up data keys join the identity data. */
+export async function createEmailIdentity(
+  manager: EntityManager,
+  user: AuthUserRecord,
+  data: Record<string, unknown> = {},
+): Promise<AuthIdentityRecord> {
+  const now = new Date();
+  const identity = manager.create(AuthIdentityRecord, {
+    id: randomUUID(),
+    providerId: user.id,
+    userId: user.id,
+    provider: 'email',
+    identityData: {
+      ...data,
+      sub: user.id,
+      email: user.email ?? '',
+      email_verified: false,
+      phone_verified: false,
+    },
+    email: user.email,
+    lastSignInAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await manager.save(AuthIdentityRecord, identity);
+  return identity;
+}
+
+/** Merges values into the `identity_data` of the user's email identity. */
+export async function updateEmailIdentity(
+  manager: EntityManager,
+  user: AuthUserRecord,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const identity = await manager.findOneBy(AuthIdentityRecord, { userId: user.id, provider: 'email' });
+  if (!identity) {
+    if (user.email) await createEmailIdentity(manager, user, data);
+    return;
+  }
+  identity.identityData = { ...identity.identityData, ...data };
+  identity.email = user.email;
+  identity.updatedAt = new Date();
+  await manager.save(identity);
+}
+
+/** Marks the email confirmed, as Supabase Auth's `Confirm()` does (also `user_metadata.email_verified`). */
+export async function confirmEmail(manager: EntityManager, user: AuthUserRecord): Promise<void> {
+  const now = new Date();
+  user.emailConfirmedAt = now;
+  user.userMetadata = mergeMetadata(user.userMetadata, { email_verified: true });
+  user.updatedAt = now;
+  await manager.save(user);
+  await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: 'confirmation_token' });
+  await updateEmailIdentity(manager, user, { email_verified: true });
+}
+
+/** Forgets every pending emailed link of the user (after a password change, as Supabase Auth does). */
+export async function clearPendingTokens(manager: EntityManager, user: AuthUserRecord): Promise<void> {
+  user.confirmationSentAt = null;
+  user.recoverySentAt = null;
+  user.emailChange = null;
+  user.emailChangeSentAt = null;
+  user.emailChangeConfirmStatus = 0;
+  await manager.delete(AuthOneTimeTokenRecord, { userId: user.id });
+}
+
+/** Ends sessions of a user: all, all but one, or one. Their refresh tokens go with them. */
+export async function logoutSessions(
+  manager: EntityManager,
+  userId: string,
+  scope: { all: true } | { except: string } | { only: string },
+): Promise<void> {
+  const query = manager.createQueryBuilder().delete().from(AuthSessionRecord).where('user_id = :userId', { userId });
+  if ('except' in scope) query.andWhere('id <> :id', { id: scope.except });
+  if ('only' in scope) query.andWhere('id = :id', { id: scope.only });
+  await query.execute();
+}
+
+const iso = (value: Date | null): string | undefined => value?.toISOString();
+
+function identityJson(identity: AuthIdentityRecord): Record<string, unknown> {
+  return {
+    identity_id: identity.id,
+    id: identity.providerId,
+    user_id: identity.userId,
+    identity_data: identity.identityData,
+    provider: identity.provider,
+    last_sign_in_at: iso(identity.lastSignInAt),
+    created_at: iso(identity.createdAt),
+    updated_at: iso(identity.updatedAt),
+    email: identity.email ?? undefined,
+  };
+}
+
+/** The User object of Supabase Auth's API: `email` and `phone` always strings, unset timestamps omitted. */
+export function userJson(user: AuthUserRecord, identities: AuthIdentityRecord[]): Record<string, unknown> {
+  return {
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email ?? '',
+    email_confirmed_at: iso(user.emailConfirmedAt),
+    invited_at: iso(user.invitedAt),
+    phone: '',
+    confirmation_sent_at: iso(user.confirmationSentAt),
+    confirmed_at: iso(user.emailConfirmedAt),
+    recovery_sent_at: iso(user.recoverySentAt),
+    new_email: user.emailChange ?? undefined,
+    email_change_sent_at: iso(user.emailChangeSentAt),
+    last_sign_in_at: iso(user.lastSignInAt),
+    app_metadata: user.appMetadata,
+    user_metadata: user.userMetadata,
+    identities: identities.map(identityJson),
+    created_at: iso(user.createdAt),
+    updated_at: iso(user.updatedAt),
+    banned_until: iso(user.bannedUntil),
+    deleted_at: iso(user.deletedAt),
+    is_anonymous: user.isAnonymous,
+  };
+}
+
+/** The User object of one user, with its identities loaded. */
+export async function loadUserJson(manager: EntityManager, user: AuthUserRecord): Promise<Record<string, unknown>> {
+  const identities = await manager.find(AuthIdentityRecord, {
+    where: { userId: user.id },
+    order: { createdAt: 'ASC' },
+  });
+  return userJson(user, identities);
+}
+
+/** User objects of many users, loading their identities in one query. */
+export async function loadUsersJson(
+  manager: EntityManager,
+  users: AuthUserRecord[],
+): Promise<Record<string, unknown>[]> {
+  const identities =
+    users.length === 0
+      ? []
+      : await manager.find(AuthIdentityRecord, {
+          where: { userId: In(users.map((user) => user.id)) },
+          order: { createdAt: 'ASC' },
+        });
+  return users.map((user) =>
+    userJson(
+      user,
+      identities.filter((identity) => identity.userId === user.id),
+    ),
+  );
+}
+
+/** The one-time token types that `/verify` accepts for a verification type. */
+export function tokenTypesFor(type: string): OneTimeTokenType[] | undefined {
+  switch (type) {
+    case 'signup':
+    case 'invite':
+      return ['confirmation_token'];
+    case 'recovery':
+    case 'magiclink':
+      return ['recovery_token'];
+    case 'email_change':
+      return ['email_change_token_current', 'email_change_token_new'];
+    case 'email':
+      return ['confirmation_token', 'recovery_token'];
+    default:
+      return undefined;
+  }
+}

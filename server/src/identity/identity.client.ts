@@ -1,0 +1,316 @@
+import {
+  createClient,
+  isAuthRetryableFetchError,
+  isAuthSessionMissingError,
+  isAuthWeakPasswordError,
+} from '@supabase/supabase-js';
+import type { AuthError, Session, User } from '@supabase/supabase-js';
+import { decodeJwt } from 'jose';
+
+type Client = ReturnType<typeof createClient>;
+
+/** How long one identity call may take before it fails closed. */
+const IDENTITY_TIMEOUT_MS = 5000;
+/** `setSession` keeps the refresh token without using it while the access token is still valid. */
+const UNUSED_REFRESH_TOKEN = 'not-refreshable';
+
+/** A failed identity operation, with Supabase Auth's HTTP status and error code. */
+export class IdentityError extends Error {
+  override name = 'IdentityError';
+
+  constructor(
+    readonly status: number,
+    /** Supabase Auth's error code (`invalid_credentials`, `weak_password`, …), or `identity_unavailable`. */
+    readonly code: string,
+    message: string,
+    /** For `weak_password`: `length`, `characters`, `pwned`. */
+    readonly reasons: string[] = [],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** An identity account. */
+export interface IdentityUser {
+  id: string;
+  email: string;
+  emailConfirmedAt: string | null;
+  /** The address an email change waits to confirm. */
+  newEmail: string | null;
+  appMetadata: Record<string, unknown>;
+  userMetadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** A signed-in session. */
+export interface IdentitySession {
+  accessToken: string;
+  refreshToken: string;
+  /** Unix seconds. */
+  expiresAt: number;
+  expiresIn: number;
+  user: IdentityUser;
+}
+
+/** Per-request details passed on to the identity service. */
+export interface CallerInfo {
+  /** The end user's address, so that the identity service's per-address limits apply to them, not to this server. */
+  clientIp?: string;
+  /** Where emailed links lead back to (must be allowed by the identity service). */
+  redirectTo?: string;
+}
+
+export type VerifyType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'email';
+export type VerifyParams = { type: VerifyType; tokenHash: string } | { type: VerifyType; email: string; token: string };
+
+/** Where the identity service is and the keys to call it with. */
+export interface IdentityClientOptions {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  timeoutMs?: number;
+}
+
+function toUser(user: User): IdentityUser {
+  return {
+    id: user.id,
+    email: user.email ?? '',
+    emailConfirmedAt: user.email_confirmed_at ?? null,
+    newEmail: user.new_email ?? null,
+    appMetadata: user.app_metadata,
+    userMetadata: user.user_metadata,
+    createdAt: user.created_at,
+  };
+}
+
+function toSession(session: Session): IdentitySession {
+  return {
+    accessToken: session.access_token,
+    refreshToken: session.refresh_token,
+    expiresAt: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in,
+    expiresIn: session.expires_in,
+    user: toUser(session.user),
+  };
+}
+
+/** Maps an auth-js error to an IdentityError; network failures and 5xx become `503 identity_unavailable`. */
+export function toIdentityError(error: AuthError): IdentityError {
+  if (isAuthRetryableFetchError(error)) {
+    return new IdentityError(503, 'identity_unavailable', 'The identity service is unavailable', [], { cause: error });
+  }
+  if (isAuthWeakPasswordError(error)) {
+    return new IdentityError(error.status, 'weak_password', error.message, error.reasons, { cause: error });
+  }
+  if (isAuthSessionMissingError(error)) {
+    return new IdentityError(401, 'session_not_found', 'The session has ended', [], { cause: error });
+  }
+  const status = error.status ?? 500;
+  return new IdentityError(
+    status,
+    error.code ?? (status >= 500 ? 'unexpected_failure' : 'unknown'),
+    error.message,
+    [],
+    {
+      cause: error,
+    },
+  );
+}
+
+interface AuthResult {
+  data: unknown;
+  error: AuthError | null;
+}
+
+/** The data of a successful auth-js result; an error result throws as IdentityError. */
+function check<R extends AuthResult>(result: R): Extract<R, { error: null }>['data'] {
+  if (result.error) throw toIdentityError(result.error);
+  return result.data;
+}
+
+/**
+ * The server's only way to the identity service (embedded or hosted Supabase Auth), through
+ * supabase-js. Every user operation gets a fresh client holding no session beyond the call; admin
+ * calls share one service-role client. Failures are IdentityErrors.
+ */
+export class IdentityClient {
+  private readonly admin: Client['auth']['admin'];
+  private readonly fetchWithTimeout: typeof fetch;
+
+  constructor(private readonly options: IdentityClientOptions) {
+    const timeoutMs = options.timeoutMs ?? IDENTITY_TIMEOUT_MS;
+    this.fetchWithTimeout = (input, init) => {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+      return fetch(input, { ...init, signal });
+    };
+    this.admin = this.client(options.serviceRoleKey).auth.admin;
+  }
+
+  private client(key: string, headers: Record<string, string> = {}): Client {
+    return createClient(this.options.url, key, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { headers, fetch: this.fetchWithTimeout },
+    });
+  }
+
+  /** A client for one user operation; with the caller's address it vouches for it with the service-role key. */
+  private userAuth(caller: CallerInfo = {}): Client['auth'] {
+    const headers: Record<string, string> = caller.clientIp
+      ? { 'Sb-Forwarded-For': caller.clientIp, apikey: this.options.serviceRoleKey }
+      : {};
+    return this.client(this.options.anonKey, headers).auth;
+  }
+
+  /** Creates an account; `session` is null while the address awaits confirmation. */
+  async signUp(
+    input: { email: string; password: string; data?: Record<string, unknown> },
+    caller: CallerInfo = {},
+  ): Promise<{ user: IdentityUser; session: IdentitySession | null }> {
+    const data = check(
+      await this.userAuth(caller).signUp({
+        email: input.email,
+        password: input.password,
+        options: { data: input.data, emailRedirectTo: caller.redirectTo },
+      }),
+    );
+    if (!data.user) throw new IdentityError(502, 'identity_bad_response', 'The identity service returned no user');
+    return { user: toUser(data.user), session: data.session ? toSession(data.session) : null };
+  }
+
+  /** Signs in with email and password. */
+  async signInWithPassword(
+    input: { email: string; password: string },
+    caller: CallerInfo = {},
+  ): Promise<IdentitySession> {
+    const data = check(await this.userAuth(caller).signInWithPassword(input));
+    return toSession(data.session);
+  }
+
+  /** Exchanges a refresh token for a new session (the old refresh token is spent). */
+  async refreshSession(refreshToken: string, caller: CallerInfo = {}): Promise<IdentitySession> {
+    const data = check(await this.userAuth(caller).refreshSession({ refresh_token: refreshToken }));
+    if (!data.session) throw new IdentityError(401, 'session_not_found', 'The session has ended');
+    return toSession(data.session);
+  }
+
+  /** Ends the token's session (`local`), every session (`global`) or the others; an ended session is fine. */
+  async signOut(accessToken: string, scope: 'global' | 'local' | 'others' = 'global'): Promise<void> {
+    const { error } = await this.admin.signOut(accessToken, scope);
+    if (!error || isAuthSessionMissingError(error) || [401, 403, 404].includes(error.status ?? 0)) return;
+    throw toIdentityError(error);
+  }
+
+  /** The account of an access token, asked of the identity service (detects ended sessions). */
+  async getUser(accessToken: string): Promise<IdentityUser> {
+    return toUser(check(await this.userAuth().getUser(accessToken)).user);
+  }
+
+  /**
+   * Changes the caller's own account: metadata (merged), password (other sessions end), or email
+   * (confirmed through emailed links before it takes effect).
+   */
+  async updateUser(
+    session: { accessToken: string; refreshToken?: string },
+    attributes: { email?: string; password?: string; data?: Record<string, unknown> },
+    caller: CallerInfo = {},
+  ): Promise<IdentityUser> {
+    const auth = this.userAuth(caller);
+    if (session.refreshToken === undefined) {
+      const { exp } = decodeJwt(session.accessToken);
+      if (exp !== undefined && exp * 1000 <= Date.now()) {
+        throw new IdentityError(401, 'session_expired', 'The access token has expired');
+      }
+    }
+    check(
+      await auth.setSession({
+        access_token: session.accessToken,
+        refresh_token: session.refreshToken ?? UNUSED_REFRESH_TOKEN,
+      }),
+    );
+    return toUser(check(await auth.updateUser(attributes, { emailRedirectTo: caller.redirectTo })).user);
+  }
+
+  /** Emails a password-reset link; answers the same whether or not the address has an account. */
+  async resetPasswordForEmail(email: string, caller: CallerInfo = {}): Promise<void> {
+    check(await this.userAuth(caller).resetPasswordForEmail(email, { redirectTo: caller.redirectTo }));
+  }
+
+  /**
+   * Accepts an emailed link token or code. Returns the new session, or null when a secure email
+   * change still waits for its second link.
+   */
+  async verifyOtp(params: VerifyParams, caller: CallerInfo = {}): Promise<IdentitySession | null> {
+    const auth = this.userAuth(caller);
+    const data = check(
+      await ('tokenHash' in params
+        ? auth.verifyOtp({ type: params.type, token_hash: params.tokenHash })
+        : auth.verifyOtp({ type: params.type, email: params.email, token: params.token })),
+    );
+    return data.session ? toSession(data.session) : null;
+  }
+
+  /** Creates an account as an administrator (no strength check, no mail). */
+  async createUser(input: {
+    email: string;
+    password?: string;
+    emailConfirm?: boolean;
+    userMetadata?: Record<string, unknown>;
+    appMetadata?: Record<string, unknown>;
+  }): Promise<IdentityUser> {
+    const data = check(
+      await this.admin.createUser({
+        email: input.email,
+        password: input.password,
+        email_confirm: input.emailConfirm,
+        user_metadata: input.userMetadata,
+        app_metadata: input.appMetadata,
+      }),
+    );
+    return toUser(data.user);
+  }
+
+  async getUserById(id: string): Promise<IdentityUser> {
+    return toUser(check(await this.admin.getUserById(id)).user);
+  }
+
+  /** One page of accounts, newest first, with the total count. */
+  async listUsers(page = 1, perPage = 50): Promise<{ users: IdentityUser[]; total: number; lastPage: number }> {
+    const result = await this.admin.listUsers({ page, perPage });
+    if (result.error) throw toIdentityError(result.error);
+    return { users: result.data.users.map(toUser), total: result.data.total, lastPage: result.data.lastPage };
+  }
+
+  /**
+   * Changes an account as an administrator. `appMetadata` is merged (null deletes a key) and
+   * appears in every access token issued afterwards; a new password ends every session.
+   */
+  async updateUserById(
+    id: string,
+    attributes: {
+      email?: string;
+      password?: string;
+      emailConfirm?: boolean;
+      userMetadata?: Record<string, unknown>;
+      appMetadata?: Record<string, unknown>;
+      banDuration?: string;
+    },
+  ): Promise<IdentityUser> {
+    const data = check(
+      await this.admin.updateUserById(id, {
+        email: attributes.email,
+        password: attributes.password,
+        email_confirm: attributes.emailConfirm,
+        user_metadata: attributes.userMetadata,
+        app_metadata: attributes.appMetadata,
+        ban_duration: attributes.banDuration,
+      }),
+    );
+    return toUser(data.user);
+  }
+
+  /** Deletes an account with its sessions. */
+  async deleteUser(id: string): Promise<void> {
+    check(await this.admin.deleteUser(id));
+  }
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config.js';
+import { createMailer } from '../mail/mail.transport.js';
+import type { IdentityKeys } from './embedded/keys.js';
+import { loadIdentityKeys } from './embedded/keys.js';
+import { createIdentityLimits } from './embedded/rate-limits.js';
+import { embeddedIdentity } from './embedded/service.js';
+import { IdentityClient } from './identity.client.js';
+import { createTokenVerifier } from './token-verifier.js';
+import type { TokenVerifier } from './token-verifier.js';
+
+/** Identity as the rest of the server sees it. */
+export interface Identity {
+  mode: Config['identity']['mode'];
+  client: IdentityClient;
+  verifier: TokenVerifier;
+  /** The embedded service's keys (embedded mode only). */
+  embeddedKeys: IdentityKeys | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: Identity;
+  }
+}
+
+/** The address this process answers itself on: the listening port on loopback, whatever HOST is. */
+function ownOrigin(config: Config): string {
+  const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host);
+  const host = loopback ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
+/**
+ * Sets identity up: in embedded mode mounts the Supabase-Auth-compatible service at /auth/v1 and
+ * points supabase-js at this process; in hosted mode points it at SUPABASE_URL. Decorates the app
+ * with `identity` (client, token verifier, embedded keys).
+ */
+export async function mountIdentity(app: FastifyInstance, config: Config, dataSource: DataSource): Promise<Identity> {
+  let identity: Identity;
+  if (config.identity.mode === 'embedded') {
+    const keys = await loadIdentityKeys(config);
+    const redis =
+      config.redisUrl === undefined
+        ? undefined
+        : new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    if (redis) {
+      redis.on('error', (error: unknown) => {
+        app.log.warn({ err: error }, 'redis error; rate limits fall back to this process');
+      });
+      app.addHook('onClose', () => {
+        redis.disconnect();
+      });
+    }
+    const mailer = createMailer(config, dataSource, app.log);
+    app.addHook('onClose', () => {
+      mailer.close();
+    });
+    await app.register(
+      embeddedIdentity({ config, dataSource, keys, mailer, limits: createIdentityLimits(config.auth, redis) }),
+      { prefix: '/auth/v1' },
+    );
+    identity = {
+      mode: 'embedded',
+      client: new IdentityClient({
+        url: ownOrigin(config),
+        anonKey: keys.anonKey,
+        serviceRoleKey: keys.serviceRoleKey,
+      }),
+      verifier: createTokenVerifier(config, dataSource, keys),
+      embeddedKeys: keys,
+    };
+  } else {
+    const { url, anonKey, serviceRoleKey } = config.identity;
+    if (url === undefined || anonKey === undefined || serviceRoleKey === undefined) {
+      throw new Error('hosted identity needs SUPABASE_URL and both keys');
+    }
+    identity = {
+      mode: 'hosted',
+      client: new IdentityClient({ url, anonKey, serviceRoleKey }),
+      verifier: createTokenVerifier(config, dataSource, undefined),
+      embeddedKeys: undefined,
+    };
+  }
+  app.decorate('identity', identity);
+  return identity;
+}

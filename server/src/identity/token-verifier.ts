@@ -1,0 +1,116 @@
+import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import type { JWTPayload, JWTVerifyGetKey } from 'jose';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config.js';
+import type { AuthUser } from '../graphql/context.js';
+import { AuthSessionRecord } from './embedded/entities.js';
+import type { IdentityKeys } from './embedded/keys.js';
+
+/** Why an access token was refused. */
+export type TokenRejection = 'expired' | 'invalid' | 'session_ended';
+
+/** An access token that does not identify a signed-in user. */
+export class TokenVerificationError extends Error {
+  override name = 'TokenVerificationError';
+
+  constructor(
+    readonly reason: TokenRejection,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Verifies access tokens locally, without a call to the identity service. */
+export interface TokenVerifier {
+  /** The caller a bearer token names; throws TokenVerificationError for every bad token. */
+  verify(token: string): Promise<AuthUser>;
+}
+
+/** How long the hosted JWKS is cached (as auth-js does). */
+const JWKS_CACHE_MS = 10 * 60 * 1000;
+const encoder = new TextEncoder();
+
+function stringClaim(payload: JWTPayload, name: string): string | null {
+  const value = payload[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * Builds the verifier of access tokens for the GraphQL context. It checks the signature (HS256
+ * secret or JWKS; never `alg: none`), `exp` (required), `aud` = authenticated, `iss` when known,
+ * and `role` = authenticated. In embedded mode it also needs the token's session to still exist
+ * (one primary-key lookup), so that logout, password change and account deletion take effect at
+ * once; hosted tokens stay valid until `exp`, as Supabase's own local verification does.
+ */
+export function createTokenVerifier(
+  config: Config,
+  dataSource: DataSource,
+  embeddedKeys: IdentityKeys | undefined,
+): TokenVerifier {
+  const { identity } = config;
+  let verifySignature: (token: string) => Promise<JWTPayload>;
+  let issuer: string | undefined;
+  if (identity.mode === 'embedded') {
+    if (!embeddedKeys) throw new Error('the embedded identity keys are required in embedded mode');
+    verifySignature = async (token) => (await embeddedKeys.verify(token)).payload;
+    issuer = config.auth.jwtIssuer;
+  } else {
+    const options = { audience: identity.audience, requiredClaims: ['exp', 'sub'] };
+    const jwks: JWTVerifyGetKey | undefined =
+      identity.jwksUrl === undefined
+        ? undefined
+        : createRemoteJWKSet(new URL(identity.jwksUrl), { cacheMaxAge: JWKS_CACHE_MS });
+    const secret = identity.jwtSecret === undefined ? undefined : encoder.encode(identity.jwtSecret);
+    verifySignature = async (token) => {
+      if (jwks)
+        return (await jwtVerify(token, jwks, { ...options, algorithms: ['RS256', 'ES256', 'RS512', 'ES512', 'EdDSA'] }))
+          .payload;
+      if (secret) return (await jwtVerify(token, secret, { ...options, algorithms: ['HS256'] })).payload;
+      throw new Error('no key to verify access tokens with');
+    };
+    issuer = identity.issuer;
+  }
+
+  return {
+    async verify(token) {
+      let payload: JWTPayload;
+      try {
+        payload = await verifySignature(token);
+      } catch (error) {
+        if (error instanceof errors.JWTExpired)
+          throw new TokenVerificationError('expired', 'The access token has expired', { cause: error });
+        throw new TokenVerificationError('invalid', 'The access token is not valid', { cause: error });
+      }
+      const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      const sub = stringClaim(payload, 'sub');
+      if (typeof payload.exp !== 'number')
+        throw new TokenVerificationError('invalid', 'The access token has no expiry');
+      if (!audiences.includes(identity.audience))
+        throw new TokenVerificationError('invalid', 'The access token is for another audience');
+      if (issuer !== undefined && payload.iss !== issuer)
+        throw new TokenVerificationError('invalid', 'The access token has another issuer');
+      if (payload.role !== 'authenticated' || sub === null) {
+        throw new TokenVerificationError('invalid', 'The token does not name a signed-in user');
+      }
+      const sessionId = stringClaim(payload, 'session_id');
+      if (identity.mode === 'embedded') {
+        const session =
+          sessionId === null
+            ? null
+            : await dataSource.manager.findOneBy(AuthSessionRecord, { id: sessionId, userId: sub });
+        if (!session) throw new TokenVerificationError('session_ended', 'The session of this access token has ended');
+      }
+      const appMetadata = payload.app_metadata;
+      const stripeRole =
+        typeof appMetadata === 'object' &&
+        appMetadata !== null &&
+        'stripeRole' in appMetadata &&
+        typeof appMetadata.stripeRole === 'string'
+          ? appMetadata.stripeRole
+          : null;
+      return { id: sub, email: stringClaim(payload, 'email') ?? '', sessionId, stripeRole, accessToken: token };
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config.js';
+import { MailOutboxRecord } from './outbox.entity.js';
+
+/** One message, in text and HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link the message carries, logged by the development outbox. */
+  link?: string;
+}
+
+/** Sends mail: over SMTP when SMTP_URL is set, otherwise into the development outbox. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** How long one SMTP delivery may take before the request that caused it fails. */
+const SMTP_TIMEOUT_MS = 10_000;
+
+/**
+ * Builds the mailer. Without SMTP_URL every message is stored in the `mail_outbox` table and its
+ * link is logged, so that a developer can confirm an address or reset a password locally.
+ */
+export function createMailer(config: Config, dataSource: DataSource, log: FastifyBaseLogger): Mailer {
+  const { smtpUrl, from } = config.mail;
+  if (smtpUrl !== undefined) {
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      },
+      close: () => {
+        transport.close();
+      },
+    };
+  }
+
+  const outbox = dataSource.getRepository(MailOutboxRecord);
+  return {
+    kind: 'outbox',
+    async send(message) {
+      await outbox.insert({
+        id: randomUUID(),
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        link: message.link ?? null,
+        createdAt: new Date(),
+      });
+      log.info({ to: message.to, subject: message.subject, link: message.link }, 'mail kept in the development outbox');
+    },
+    close: () => undefined,
+  };
+}

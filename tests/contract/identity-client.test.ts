@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IdentityClient, IdentityError } from '../../server/src/identity/identity.client.js';
+import { freePort, startTestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
+import { GOOD_PASSWORD, decodeClaims, uniqueEmail } from '../support/identity.js';
+
+let api: TestApp;
+let identity: IdentityClient;
+beforeAll(async () => {
+  api = await startTestApp();
+  identity = api.app.identity.client;
+});
+afterAll(async () => {
+  await api.close();
+});
+
+describe('the server identity module (supabase-js underneath)', () => {
+  it('signs up, signs in and refreshes, mapping sessions to camelCase', async () => {
+    const email = uniqueEmail();
+    const { user, session } = await identity.signUp({ email, password: GOOD_PASSWORD, data: { first: 'Priscilla' } });
+    expect(user).toMatchObject({ email, emailConfirmedAt: expect.any(String), userMetadata: { first: 'Priscilla' } });
+    expect(session).toMatchObject({
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      expiresIn: 3600,
+    });
+    const signedIn = await identity.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const refreshed = await identity.refreshSession(signedIn.refreshToken);
+    expect(refreshed.refreshToken).not.toBe(signedIn.refreshToken);
+    expect(refreshed.user.id).toBe(user.id);
+  });
+
+  it('raises IdentityError with Supabase Auth codes', async () => {
+    await expect(
+      identity.signInWithPassword({ email: uniqueEmail(), password: 'whatever it is' }),
+    ).rejects.toMatchObject({
+      name: 'IdentityError',
+      status: 400,
+      code: 'invalid_credentials',
+    });
+    await expect(identity.signUp({ email: uniqueEmail(), password: 'short' })).rejects.toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      reasons: ['length'],
+    });
+  });
+
+  it('updates the caller with only an access token, and changing the password ends the other sessions', async () => {
+    const email = uniqueEmail();
+    const { session } = await identity.signUp({ email, password: GOOD_PASSWORD });
+    const other = await identity.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const accessToken = session?.accessToken ?? '';
+    const updated = await identity.updateUser(
+      { accessToken },
+      { password: 'a fresh passphrase', data: { city: 'Corinth' } },
+    );
+    expect(updated.userMetadata).toMatchObject({ city: 'Corinth' });
+    await expect(identity.getUser(other.accessToken)).rejects.toMatchObject({ status: 401, code: 'session_not_found' });
+    await expect(identity.getUser(accessToken)).resolves.toMatchObject({ email });
+  });
+
+  it('signs out, treating an already-ended session as done', async () => {
+    const { session } = await identity.signUp({ email: uniqueEmail(), password: GOOD_PASSWORD });
+    const accessToken = session?.accessToken ?? '';
+    await identity.signOut(accessToken, 'local');
+    await expect(identity.signOut(accessToken, 'local')).resolves.toBeUndefined();
+    await expect(identity.getUser(accessToken)).rejects.toMatchObject({ code: 'session_not_found' });
+  });
+
+  it('writes app_metadata as admin so that the next token carries stripeRole', async () => {
+    const { user, session } = await identity.signUp({ email: uniqueEmail(), password: GOOD_PASSWORD });
+    await identity.updateUserById(user.id, { appMetadata: { stripeRole: 'plus' } });
+    const refreshed = await identity.refreshSession(session?.refreshToken ?? '');
+    expect(decodeClaims(refreshed.accessToken).app_metadata).toMatchObject({ stripeRole: 'plus' });
+    const verified = await api.app.identity.verifier.verify(refreshed.accessToken);
+    expect(verified.stripeRole).toBe('plus');
+  });
+
+  it('answers the same for a known and an unknown address when asked to reset a password', async () => {
+    const email = uniqueEmail();
+    await identity.signUp({ email, password: GOOD_PASSWORD });
+    await expect(identity.resetPasswordForEmail(email)).resolves.toBeUndefined();
+    await expect(identity.resetPasswordForEmail(uniqueEmail())).resolves.toBeUndefined();
+  });
+
+  it('fails closed with identity_unavailable when the identity service does not answer', async () => {
+    const offline = new IdentityClient({
+      url: `http://127.0.0.1:${await freePort()}`,
+      anonKey: 'anon',
+      serviceRoleKey: 'service',
+      timeoutMs: 1000,
+    });
+    const started = Date.now();
+    const error: unknown = await offline
+      .signInWithPassword({ email: uniqueEmail(), password: GOOD_PASSWORD })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(IdentityError);
+    expect(error).toMatchObject({ status: 503, code: 'identity_unavailable' });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

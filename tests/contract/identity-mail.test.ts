@@ -1,0 +1,242 @@
+import { AuthApiError } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import {
+  GOOD_PASSWORD,
+  anonClient,
+  decodeClaims,
+  identityFetch,
+  serviceClient,
+  uniqueEmail,
+} from '../support/identity.js';
+import type { SmtpListener } from '../support/smtp.js';
+import { mailTokens, startSmtpListener } from '../support/smtp.js';
+
+let smtp: SmtpListener;
+/** Confirmation on (as hosted Supabase), mail over real SMTP, no per-user mail frequency limit. */
+let api: TestApp;
+/** The same with Supabase Auth's default one-minute mail frequency. */
+let throttled: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  const env = { SMTP_URL: smtp.url, AUTH_AUTOCONFIRM: 'false', AUTH_SMTP_MAX_FREQUENCY: '0' };
+  [api, throttled] = await Promise.all([startTestApp(env), startTestApp({ ...env, AUTH_SMTP_MAX_FREQUENCY: '60' })]);
+});
+afterAll(async () => {
+  await Promise.all([api.close(), throttled.close()]);
+  await smtp.close();
+});
+
+describe('sign-up with confirmation on', () => {
+  it('§2.1 answers a bare user without a session and mails a confirmation', async () => {
+    const email = uniqueEmail();
+    const { data, error } = await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({
+      email,
+      confirmation_sent_at: expect.any(String),
+      identities: [expect.objectContaining({ provider: 'email' })],
+    });
+    expect(data.user).not.toHaveProperty('email_confirmed_at');
+    const mail = await smtp.nextMessage(email);
+    expect(mail.subject).toBe('Confirm your Lampstand account');
+    expect(mail.body).toContain('text/html');
+  });
+
+  it('§2.2 refuses sign-in before confirmation with email_not_confirmed, after checking the password', async () => {
+    const email = uniqueEmail();
+    await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    await smtp.nextMessage(email);
+    const right = await anonClient(api).auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    expect(right.error).toMatchObject({ status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' });
+    const wrong = await anonClient(api).auth.signInWithPassword({ email, password: 'not the password' });
+    expect(wrong.error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('§2.6 confirms with the mailed code through verifyOtp, then signs in', async () => {
+    const email = uniqueEmail();
+    await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    const { otp } = mailTokens(await smtp.nextMessage(email));
+    const wrong = await anonClient(api).auth.verifyOtp({
+      type: 'signup',
+      email,
+      token: otp === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
+    const { data, error } = await anonClient(api).auth.verifyOtp({ type: 'signup', email, token: otp });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({
+      email,
+      email_confirmed_at: expect.any(String),
+      user_metadata: { email_verified: true },
+    });
+    expect(decodeClaims(data.session?.access_token ?? '').amr).toEqual([
+      { method: 'otp', timestamp: expect.any(Number) },
+    ]);
+    expect((await anonClient(api).auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull();
+    const again = await anonClient(api).auth.verifyOtp({ type: 'signup', email, token: otp });
+    expect(again.error).toMatchObject({ code: 'otp_expired' });
+  });
+
+  it('§2.6 confirms through the mailed link (GET /verify) with a 303 carrying the session in the fragment', async () => {
+    const email = uniqueEmail();
+    await anonClient(api).auth.signUp({
+      email,
+      password: GOOD_PASSWORD,
+      options: { emailRedirectTo: `${api.url}/welcome` },
+    });
+    const { link } = mailTokens(await smtp.nextMessage(email));
+    expect(link.startsWith(`${api.url}/auth/v1/verify?token=`)).toBe(true);
+    const response = await fetch(link, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(`${api.url}/welcome`);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('token_type')).toBe('bearer');
+    expect(fragment.get('type')).toBe('signup');
+    expect(fragment.get('refresh_token')).toMatch(/^[a-z0-9]{12}$/);
+    expect(decodeClaims(fragment.get('access_token') ?? '').email).toBe(email);
+
+    const reused = await fetch(link, { redirect: 'manual' });
+    const error = new URLSearchParams(new URL(reused.headers.get('location') ?? '').hash.slice(1));
+    expect(error.get('error')).toBe('access_denied');
+    expect(error.get('error_code')).toBe('otp_expired');
+    expect(error.get('error_description')).toBe('Email link is invalid or has expired');
+  });
+
+  it('§2.1 §6.4 answers a confirmed address with a disguised user (no identities), the same shape as a new one', async () => {
+    const email = uniqueEmail();
+    await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    const { otp } = mailTokens(await smtp.nextMessage(email));
+    await anonClient(api).auth.verifyOtp({ type: 'signup', email, token: otp });
+
+    const again = await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    const fresh = await anonClient(api).auth.signUp({ email: uniqueEmail(), password: GOOD_PASSWORD });
+    expect(again.error).toBeNull();
+    expect(again.data.session).toBeNull();
+    expect(again.data.user?.identities).toEqual([]);
+    expect(Object.keys(again.data.user ?? {}).sort()).toEqual(Object.keys(fresh.data.user ?? {}).sort());
+  });
+
+  it('§2.1 re-sends the confirmation to an unconfirmed address, limited by SMTP_MAX_FREQUENCY', async () => {
+    const email = uniqueEmail();
+    await anonClient(throttled).auth.signUp({ email, password: GOOD_PASSWORD });
+    await smtp.nextMessage(email);
+    const { error } = await anonClient(throttled).auth.signUp({ email, password: GOOD_PASSWORD });
+    expect(error).toBeInstanceOf(AuthApiError);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: expect.stringMatching(/^For security purposes, you can only request this after \d+ seconds\.$/),
+    });
+  });
+});
+
+describe('password recovery', () => {
+  it('§2.5 §2.6 resets a password with the code read from the mail', async () => {
+    const email = uniqueEmail();
+    await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    await smtp.nextMessage(email);
+    const { data, error } = await anonClient(api).auth.resetPasswordForEmail(email, { redirectTo: `${api.url}/reset` });
+    expect(error).toBeNull();
+    expect(data).toEqual({});
+    const mail = await smtp.nextMessage(email);
+    expect(mail.subject).toBe('Reset your Lampstand password');
+    const { otp, link } = mailTokens(mail);
+    expect(new URL(link).searchParams.get('redirect_to')).toBe(`${api.url}/reset`);
+
+    const client = anonClient(api);
+    const verified = await client.auth.verifyOtp({ type: 'recovery', email, token: otp });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email_confirmed_at).toEqual(expect.any(String));
+    expect((await client.auth.updateUser({ password: 'my recovered passphrase' })).error).toBeNull();
+    expect(
+      (await anonClient(api).auth.signInWithPassword({ email, password: 'my recovered passphrase' })).error,
+    ).toBeNull();
+  });
+
+  it('§2.5 §6.4 answers an unknown address exactly like a known one, and sends nothing', async () => {
+    const unknown = uniqueEmail('nobody');
+    const { data, error } = await anonClient(api).auth.resetPasswordForEmail(unknown);
+    expect(error).toBeNull();
+    expect(data).toEqual({});
+    await expect(smtp.nextMessage(unknown, 300)).rejects.toThrow(/no mail/);
+  });
+
+  it('§6.4 B10 answers known and unknown addresses in the same time (mean difference under 20 ms)', async () => {
+    const known: string[] = [];
+    for (let index = 0; index < 8; index++) {
+      const email = uniqueEmail('timed');
+      await serviceClient(api).auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+      known.push(email);
+    }
+    const timings = { known: 0, unknown: 0 };
+    for (const email of known) {
+      for (const [kind, address] of [
+        ['known', email],
+        ['unknown', uniqueEmail('nobody')],
+      ] as const) {
+        const started = performance.now();
+        const response = await identityFetch(api, '/recover', { body: { email: address } });
+        timings[kind] += performance.now() - started;
+        expect(response).toMatchObject({ status: 200, body: {} });
+      }
+    }
+    expect(Math.abs(timings.known - timings.unknown) / known.length).toBeLessThan(20);
+  });
+
+  it('§2.5 limits recovery mails per user with over_email_send_rate_limit', async () => {
+    const email = uniqueEmail();
+    await anonClient(throttled).auth.signUp({ email, password: GOOD_PASSWORD });
+    await anonClient(throttled).auth.resetPasswordForEmail(email);
+    const second = await anonClient(throttled).auth.resetPasswordForEmail(email);
+    expect(second.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+  });
+});
+
+describe('email change', () => {
+  it('§2.4 §2.6 changes the address only once both mailed links are followed (secure email change)', async () => {
+    const email = uniqueEmail('old');
+    const newEmail = uniqueEmail('new');
+    await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    const { otp } = mailTokens(await smtp.nextMessage(email));
+    const client = anonClient(api);
+    await client.auth.verifyOtp({ type: 'signup', email, token: otp });
+
+    const { data, error } = await client.auth.updateUser({ email: newEmail });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, new_email: newEmail, email_change_sent_at: expect.any(String) });
+    const toNew = mailTokens(await smtp.nextMessage(newEmail));
+    const toCurrent = mailTokens(await smtp.nextMessage(email));
+
+    const first = await identityFetch(api, '/verify', {
+      body: { type: 'email_change', token_hash: toCurrent.tokenHash },
+    });
+    expect(first.body).toEqual({
+      msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      code: '200',
+    });
+    const second = await anonClient(api).auth.verifyOtp({ type: 'email_change', token_hash: toNew.tokenHash });
+    expect(second.error).toBeNull();
+    expect(second.data.user).toMatchObject({ email: newEmail });
+    expect(second.data.user).not.toHaveProperty('new_email');
+    expect(
+      (await anonClient(api).auth.signInWithPassword({ email: newEmail, password: GOOD_PASSWORD })).error,
+    ).toBeNull();
+  });
+
+  it('§2.4 refuses an address that another account has with email_exists', async () => {
+    const taken = uniqueEmail('taken');
+    await anonClient(api).auth.signUp({ email: taken, password: GOOD_PASSWORD });
+    const email = uniqueEmail();
+    await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    const { otp } = mailTokens(await smtp.nextMessage(email));
+    const client = anonClient(api);
+    await client.auth.verifyOtp({ type: 'signup', email, token: otp });
+    const { error } = await client.auth.updateUser({ email: taken });
+    expect(error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+});

@@ -1,0 +1,82 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** One message received by the test SMTP server, its body decoded from quoted-printable. */
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  body: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+export interface SmtpListener {
+  url: string;
+  messages: ReceivedMail[];
+  /** The next message to `to` (waits for it). */
+  nextMessage(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+function decodeQuotedPrintable(value: string): string {
+  return value
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Starts an SMTP server on a free loopback port; point SMTP_URL at `url`. */
+export async function startSmtpListener(): Promise<SmtpListener> {
+  const messages: ReceivedMail[] = [];
+  const consumed = new Set<ReceivedMail>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+        messages.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          subject,
+          body: decodeQuotedPrintable(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async nextMessage(to, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = messages.find((message) => !consumed.has(message) && message.to.includes(to));
+        if (found) {
+          consumed.add(found);
+          return found;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+/** The link token (`token=` of the /verify link) and the 6-digit code of a received message. */
+export function mailTokens(mail: ReceivedMail): { link: string; tokenHash: string; otp: string } {
+  const link = /(https?:\/\/\S+\/verify\?token=[0-9a-f]+&type=[a-z_]+&redirect_to=[^\s"<]*)/.exec(mail.body)?.[1];
+  const tokenHash = link ? new URL(link).searchParams.get('token') : null;
+  const otp = /code: (\d{6})/.exec(mail.body)?.[1];
+  if (!link || !tokenHash || !otp) throw new Error(`no link or code in the mail "${mail.subject}"`);
+  return { link, tokenHash, otp };
+}
