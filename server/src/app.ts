@@ -12,8 +12,13 @@ import { createLoaders } from './graphql/loaders.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerWebApp } from './http/web.js';
-import { mountIdentity } from './identity/identity.module.js';
+import { AccountResolver } from './accounts/account.resolver.js';
+import type { AccountLifecycle } from './accounts/account.service.js';
+import { AccountService } from './accounts/account.service.js';
 import { MemberResolver } from './accounts/member.resolver.js';
+import type { RandomSource } from './accounts/username.js';
+import { authenticate } from './graphql/auth.js';
+import { mountIdentity } from './identity/identity.module.js';
 import { ProfileResolver } from './profiles/profile.resolver.js';
 import { ProfileService } from './profiles/profile.service.js';
 import { PublicProfileResolver } from './profiles/public-profile.resolver.js';
@@ -27,6 +32,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppDependencies {
   /** An open, migrated data source to use instead of opening the configured database. */
   dataSource?: DataSource;
+  /** The random source usernames are drawn from (tests pass a seeded one). */
+  random?: RandomSource;
+  /** The HTTP client for identity calls (tests wrap it to inject failures at the HTTP boundary). */
+  identityFetch?: typeof fetch;
+  /** More account lifecycle hooks (billing adds its own). */
+  accountLifecycle?: AccountLifecycle[];
 }
 
 /**
@@ -56,13 +67,19 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const dataSource = dependencies.dataSource ?? (await openDatabase(createDataSource(config.database)));
   if (!dependencies.dataSource) app.addHook('onClose', async () => dataSource.destroy());
 
-  await mountIdentity(app, config, dataSource);
+  const identity = await mountIdentity(app, config, dataSource, { fetch: dependencies.identityFetch });
 
   const verses = new VerseService(dataSource.getRepository(VerseRecord));
   const profiles = new ProfileService(dataSource, verses);
+  const accounts = new AccountService(dataSource, identity.client, verses, dependencies.accountLifecycle ?? [], {
+    siteUrl: config.publicUrl,
+    random: dependencies.random,
+    log: app.log,
+  });
   const resolverInstances = new Map<unknown, object>([
     [VerseResolver, new VerseResolver(verses)],
-    [MemberResolver, new MemberResolver()],
+    [AccountResolver, new AccountResolver(accounts)],
+    [MemberResolver, new MemberResolver(accounts)],
     [ProfileResolver, new ProfileResolver(profiles)],
     [PublicProfileResolver, new PublicProfileResolver(profiles)],
   ]);
@@ -75,9 +92,26 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: fastifyApolloHandler<Context>(apollo, {
-      context: (request) =>
-        Promise.resolve(createContext({ user: null, loaders: createLoaders(dataSource), log: request.log })),
+      context: async (request) =>
+        createContext({
+          user: await authenticate(request.headers.authorization, identity.verifier),
+          loaders: createLoaders(dataSource),
+          log: request.log,
+          clientIp: request.ip,
+        }),
     }),
+  });
+
+  // Once the server answers (embedded identity is reached over HTTP), repair what a crash left.
+  app.addHook('onListen', () => {
+    accounts
+      .reconcile(config.reconcileGraceSeconds * 1000)
+      .then((report) => {
+        if (report.created + report.deleted > 0) app.log.warn(report, 'accounts reconciled with the identity service');
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'account reconciliation failed; it runs again at the next start');
+      });
   });
 
   registerHealthRoutes(app, dataSource);

@@ -72,10 +72,16 @@ export async function startSmtpListener(): Promise<SmtpListener> {
   };
 }
 
-/** The link token (`token=` of the /verify link) and the 6-digit code of a received message. */
+/**
+ * The link, its token and the 6-digit code of a received message. Links are either Supabase
+ * Auth's `/verify?token=…` or, for recovery, the page link `…?token_hash=…&type=recovery`.
+ */
 export function mailTokens(mail: ReceivedMail): { link: string; tokenHash: string; otp: string } {
-  const link = /(https?:\/\/\S+\/verify\?token=[0-9a-f]+&type=[a-z_]+&redirect_to=[^\s"<]*)/.exec(mail.body)?.[1];
-  const tokenHash = link ? new URL(link).searchParams.get('token') : null;
+  const link =
+    /(https?:\/\/\S+\/verify\?token=[0-9a-f]+&type=[a-z_]+&redirect_to=[^\s"<]*)/.exec(mail.body)?.[1] ??
+    /(https?:\/\/[^\s"<]+\?token_hash=[0-9a-f]+&type=[a-z_]+)/.exec(mail.body)?.[1];
+  const url = link ? new URL(link.replace(/&amp;/g, '&')) : null;
+  const tokenHash = url?.searchParams.get('token') ?? url?.searchParams.get('token_hash') ?? null;
   const otp = /code: (\d{6})/.exec(mail.body)?.[1];
   if (!link || !tokenHash || !otp) throw new Error(`no link or code in the mail "${mail.subject}"`);
   return { link, tokenHash, otp };

@@ -1,7 +1,10 @@
+import type { IdentitySession } from '../identity/identity.client.js';
 import type { ProfileRecord } from '../profiles/profile.entity.js';
 import { toProfile } from '../profiles/profile.mappers.js';
 import { isPlus } from '../profiles/profile.policies.js';
+import type { SignedIn } from './account.service.js';
 import { Member, Plan, User } from './account.types.js';
+import { AuthPayload, Session } from './session.types.js';
 import type { UserRecord } from './user.entity.js';
 
 export function toUser(record: UserRecord): User {
@@ -21,5 +24,21 @@ export function toMember(user: UserRecord, profile: ProfileRecord): Member {
     user: toUser(user),
     profile: toProfile(profile),
     plan: isPlus(user) ? Plan.plus : Plan.free,
+  });
+}
+
+export function toSession(session: IdentitySession): Session {
+  return Object.assign(new Session(), {
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    expiresAt: new Date(session.expiresAt * 1000),
+    expiresIn: session.expiresIn,
+  });
+}
+
+export function toAuthPayload(signedIn: SignedIn): AuthPayload {
+  return Object.assign(new AuthPayload(), {
+    session: toSession(signedIn.session),
+    member: toMember(signedIn.user, signedIn.profile),
   });
 }

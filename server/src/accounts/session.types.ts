@@ -58,3 +58,12 @@ registerEnumType(LogoutScope, {
     global: { description: 'Every session of the account.' },
   },
 });
+
+@ObjectType({ description: 'An email change waiting for confirmation.' })
+export class EmailChangePayload {
+  @Field(() => String, { description: 'The address that becomes yours once confirmed.' })
+  pendingEmail!: string;
+
+  @Field(() => String, { description: 'What to tell the person.' })
+  message!: string;
+}

@@ -1,7 +1,10 @@
+import { GraphQLError } from 'graphql';
 import type { AuthChecker } from 'type-graphql';
 import { getMetadataStorage } from 'type-graphql';
+import type { TokenVerifier } from '../identity/token-verifier.js';
+import { TokenVerificationError } from '../identity/token-verifier.js';
 import type { AuthUser, Context } from './context.js';
-import { unauthenticated } from './errors.js';
+import { ErrorCode, unauthenticated } from './errors.js';
 
 /**
  * Root fields anyone may call. Every other Query and Mutation field must carry `@Authorized()`;
@@ -12,7 +15,32 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'Query.verse',
   'Query.profile',
   'Query.me',
+  'Mutation.signUp',
+  'Mutation.login',
+  'Mutation.refreshSession',
+  'Mutation.requestPasswordReset',
+  'Mutation.resetPassword',
 ]);
+
+const BEARER = /^bearer\s+(\S+)$/i;
+
+/**
+ * The caller an Authorization header names: null without one, UNAUTHENTICATED (HTTP 401) when the
+ * token is malformed, expired, forged or its session ended, so that clients refresh or sign in again.
+ */
+export async function authenticate(header: string | undefined, verifier: TokenVerifier): Promise<AuthUser | null> {
+  if (header === undefined || header === '') return null;
+  const token = BEARER.exec(header)?.[1];
+  try {
+    if (!token) throw new TokenVerificationError('invalid', 'The Authorization header must be "Bearer <access token>"');
+    return await verifier.verify(token);
+  } catch (error) {
+    if (!(error instanceof TokenVerificationError)) throw error;
+    throw new GraphQLError(error.message, {
+      extensions: { code: ErrorCode.UNAUTHENTICATED, reason: error.reason, http: { status: 401 } },
+    });
+  }
+}
 
 /** `@Authorized()` means: a verified, signed-in caller. */
 export const authChecker: AuthChecker<Context> = ({ context }) => {

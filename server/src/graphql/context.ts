@@ -19,8 +19,10 @@ export interface Context {
   user: AuthUser | null;
   loaders: Loaders;
   log: FastifyBaseLogger;
+  /** The client's address (X-Forwarded-For only from trusted proxies), for per-address limits. */
+  clientIp: string;
 }
 
 export function createContext(input: Context): Context {
-  return { user: input.user, loaders: input.loaders, log: input.log };
+  return { user: input.user, loaders: input.loaders, log: input.log, clientIp: input.clientIp };
 }

@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import type { ContainerType } from 'type-graphql';
 import { buildSchema } from 'type-graphql';
+import { AccountResolver } from '../accounts/account.resolver.js';
 import { MemberResolver } from '../accounts/member.resolver.js';
 import { ProfileResolver } from '../profiles/profile.resolver.js';
 import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
@@ -10,7 +11,13 @@ import { VerseResolver } from '../verses/verse.resolver.js';
 import { authChecker, classifyRootFields } from './auth.js';
 
 /** Every resolver class. Each is built once, with its services, by the app's container. */
-export const resolvers = [VerseResolver, MemberResolver, ProfileResolver, PublicProfileResolver] as const;
+export const resolvers = [
+  VerseResolver,
+  AccountResolver,
+  MemberResolver,
+  ProfileResolver,
+  PublicProfileResolver,
+] as const;
 
 /** The executable schema; `container` hands type-graphql the resolver instances. */
 export function buildGraphQLSchema(container?: ContainerType): Promise<GraphQLSchema> {

@@ -41,6 +41,11 @@ export interface IdentityUser {
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
   createdAt: string;
+  /**
+   * How many sign-in identities the account has. Zero marks the stand-in user Supabase Auth
+   * answers a sign-up for an already registered address with, while confirmation is on.
+   */
+  identityCount: number;
 }
 
 /** A signed-in session. */
@@ -70,6 +75,8 @@ export interface IdentityClientOptions {
   anonKey: string;
   serviceRoleKey: string;
   timeoutMs?: number;
+  /** The HTTP client supabase-js uses (tests wrap it to inject failures at the HTTP boundary). */
+  fetch?: typeof fetch;
 }
 
 function toUser(user: User): IdentityUser {
@@ -81,6 +88,7 @@ function toUser(user: User): IdentityUser {
     appMetadata: user.app_metadata,
     userMetadata: user.user_metadata,
     createdAt: user.created_at,
+    identityCount: user.identities?.length ?? 0,
   };
 }
 
@@ -142,7 +150,7 @@ export class IdentityClient {
     this.fetchWithTimeout = (input, init) => {
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-      return fetch(input, { ...init, signal });
+      return (options.fetch ?? fetch)(input, { ...init, signal });
     };
     this.admin = this.client(options.serviceRoleKey).auth.admin;
   }

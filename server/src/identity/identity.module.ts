@@ -38,7 +38,12 @@ function ownOrigin(config: Config): string {
  * points supabase-js at this process; in hosted mode points it at SUPABASE_URL. Decorates the app
  * with `identity` (client, token verifier, embedded keys).
  */
-export async function mountIdentity(app: FastifyInstance, config: Config, dataSource: DataSource): Promise<Identity> {
+export async function mountIdentity(
+  app: FastifyInstance,
+  config: Config,
+  dataSource: DataSource,
+  options: { fetch?: typeof fetch } = {},
+): Promise<Identity> {
   let identity: Identity;
   if (config.identity.mode === 'embedded') {
     const keys = await loadIdentityKeys(config);
@@ -68,6 +73,7 @@ export async function mountIdentity(app: FastifyInstance, config: Config, dataSo
         url: ownOrigin(config),
         anonKey: keys.anonKey,
         serviceRoleKey: keys.serviceRoleKey,
+        fetch: options.fetch,
       }),
       verifier: createTokenVerifier(config, dataSource, keys),
       embeddedKeys: keys,
@@ -79,7 +85,7 @@ export async function mountIdentity(app: FastifyInstance, config: Config, dataSo
     }
     identity = {
       mode: 'hosted',
-      client: new IdentityClient({ url, anonKey, serviceRoleKey }),
+      client: new IdentityClient({ url, anonKey, serviceRoleKey, fetch: options.fetch }),
       verifier: createTokenVerifier(config, dataSource, undefined),
       embeddedKeys: undefined,
     };

@@ -29,6 +29,19 @@ export function actionLink(context: IdentityContext, hash: string, type: string,
   return `${context.externalUrl}/verify?${query}`;
 }
 
+/**
+ * The recovery link leads straight to the page that sets the new password, carrying the link
+ * token, as Supabase's documented custom template does
+ * (`{{ .RedirectTo }}?token_hash={{ .TokenHash }}&type=recovery`): the page sends the token and
+ * the new password in one call, with no session in the URL.
+ */
+export function pageLink(hash: string, type: string, redirectTo: string): string {
+  const url = new URL(redirectTo);
+  url.searchParams.set('token_hash', hash);
+  url.searchParams.set('type', type);
+  return url.toString();
+}
+
 /** Stores a one-time token (as the SHA-256 of its link token), replacing the user's previous one of the type. */
 export async function storeOneTimeToken(
   manager: EntityManager,
@@ -111,7 +124,7 @@ export async function sendRecovery(context: IdentityContext, user: AuthUserRecor
     await manager.update(AuthUserRecord, { id: user.id }, { recoverySentAt: user.recoverySentAt });
     await storeOneTimeToken(manager, user, 'recovery_token', hash, email);
   });
-  sendInBackground(context, recoveryMail({ to: email, link: actionLink(context, hash, 'recovery', redirectTo), otp }));
+  sendInBackground(context, recoveryMail({ to: email, link: pageLink(hash, 'recovery', redirectTo), otp }));
 }
 
 /**

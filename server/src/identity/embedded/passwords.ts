@@ -1,21 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import bcrypt from 'bcryptjs';
+import { passwordProblems } from '../password-policy.js';
 import { ApiError, validationFailed } from './errors.js';
 
 /** OWASP's argon2id parameters: 19 MiB, two passes, one lane (the library's default algorithm is argon2id). */
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/** bcrypt's limit, kept so that accounts move freely between this service and Supabase Auth. */
-export const MAX_PASSWORD_BYTES = 72;
-
 const BCRYPT_PREFIX = /^\$2[aby]\$\d{2}\$/;
 const ARGON2_PREFIX = /^\$argon2(id|i|d)\$/;
-
-/** Common passwords (zxcvbn-ts's list, ~18k of 8+ characters), compared case-insensitively. */
-const blocklist = new Set(
-  dictionary['passwords-common'].filter((word) => word.length >= 8).map((word) => word.toLowerCase()),
-);
 
 /** Hashes a password with argon2id. */
 export function hashPassword(password: string): Promise<string> {
@@ -46,35 +38,25 @@ export async function verifyDecoy(password: string): Promise<void> {
   await verify(await decoyHash, password);
 }
 
-/** Characters as people count them (grapheme clusters), so accents and emoji count once. */
-function characterCount(value: string): number {
-  let count = 0;
-  for (const _segment of new Intl.Segmenter().segment(value)) count++;
-  return count;
-}
-
 /** Rejects a password over 72 bytes with Supabase Auth's `validation_failed`. */
 export function checkPasswordLength(password: string): void {
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-    throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters (bytes in UTF-8)`);
-  }
+  const { tooLong } = passwordProblems(password);
+  if (tooLong) throw validationFailed(tooLong);
 }
 
 /**
- * The product's password policy: at most 72 bytes, at least `minLength` characters, not on the
- * common-passwords blocklist. No composition rules. Failures are Supabase Auth's `weak_password`.
+ * The product's password policy (password-policy.ts) as Supabase Auth reports it: over 72 bytes
+ * is `validation_failed`, too short or too common is `weak_password` with its reasons.
  */
 export function checkPasswordStrength(password: string, minLength: number): void {
-  checkPasswordLength(password);
-  const reasons: string[] = [];
-  const messages: string[] = [];
-  if (characterCount(password) < minLength) {
-    reasons.push('length');
-    messages.push(`Password should be at least ${minLength} characters.`);
+  const { tooLong, weak } = passwordProblems(password, minLength);
+  if (tooLong) throw validationFailed(tooLong);
+  if (weak.length > 0) {
+    throw new ApiError(
+      422,
+      'weak_password',
+      weak.map((problem) => problem.message).join(' '),
+      weak.map((problem) => problem.reason),
+    );
   }
-  if (blocklist.has(password.toLowerCase())) {
-    reasons.push('pwned');
-    messages.push('Password is known to be weak and easy to guess, please choose a different one.');
-  }
-  if (reasons.length > 0) throw new ApiError(422, 'weak_password', messages.join(' '), reasons);
 }

@@ -1,0 +1,116 @@
+import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
+import { requireUser } from '../graphql/auth.js';
+import type { Context } from '../graphql/context.js';
+import { ChangePasswordInput, LoginInput, ResetPasswordInput, SignUpInput } from './account.inputs.js';
+import { toAuthPayload, toMember, toSession } from './account.mappers.js';
+import type { AccountService } from './account.service.js';
+import { AuthPayload, EmailChangePayload, LogoutScope, Notice, SignUpPayload } from './session.types.js';
+
+/** What the web app shows after a password-reset request, whatever the address (the original's words). */
+export const PASSWORD_RESET_NOTICE = 'Please check your inbox.';
+
+@Resolver()
+export class AccountResolver {
+  constructor(private readonly accounts: AccountService) {}
+
+  @Mutation(() => SignUpPayload, {
+    description:
+      'Creates an account with its user record and profile. Returns the session, or, when email ' +
+      'confirmation is on, `confirmationSent` (then sign in after following the emailed link).',
+  })
+  async signUp(
+    @Arg('input', () => SignUpInput) input: SignUpInput,
+    @Ctx() { clientIp }: Context,
+  ): Promise<SignUpPayload> {
+    const outcome = await this.accounts.signUp(input, { clientIp });
+    return Object.assign(new SignUpPayload(), {
+      session: outcome.signedIn ? toSession(outcome.signedIn.session) : null,
+      member: outcome.signedIn ? toMember(outcome.signedIn.user, outcome.signedIn.profile) : null,
+      confirmationSent: outcome.confirmationSent,
+    });
+  }
+
+  @Mutation(() => AuthPayload, { description: 'Signs in with email and password.' })
+  async login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() { clientIp }: Context): Promise<AuthPayload> {
+    return toAuthPayload(await this.accounts.login(input, { clientIp }));
+  }
+
+  @Mutation(() => AuthPayload, {
+    description: 'Exchanges a refresh token for a new session. Each refresh token works once.',
+  })
+  async refreshSession(
+    @Arg('refreshToken', () => String) refreshToken: string,
+    @Ctx() { clientIp }: Context,
+  ): Promise<AuthPayload> {
+    return toAuthPayload(await this.accounts.refreshSession(refreshToken, { clientIp }));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'Ends this session (`local`, the default), the others, or all.' })
+  async logout(
+    @Ctx() { user }: Context,
+    @Arg('scope', () => LogoutScope, { defaultValue: LogoutScope.local }) scope: LogoutScope,
+  ): Promise<boolean> {
+    await this.accounts.logout(requireUser(user), scope);
+    return true;
+  }
+
+  @Mutation(() => Notice, {
+    description:
+      'Emails a link and a code to set a new password. The answer is the same whether or not the address has an account.',
+  })
+  async requestPasswordReset(@Arg('email', () => String) email: string, @Ctx() { clientIp }: Context): Promise<Notice> {
+    await this.accounts.requestPasswordReset(email, { clientIp });
+    return Object.assign(new Notice(), { message: PASSWORD_RESET_NOTICE });
+  }
+
+  @Mutation(() => AuthPayload, {
+    description: 'Sets a new password with the emailed link token or code, and signs in. Other sessions end.',
+  })
+  async resetPassword(
+    @Arg('input', () => ResetPasswordInput) input: ResetPasswordInput,
+    @Ctx() { clientIp }: Context,
+  ): Promise<AuthPayload> {
+    return toAuthPayload(await this.accounts.resetPassword(input, { clientIp }));
+  }
+
+  @Authorized()
+  @Mutation(() => EmailChangePayload, {
+    description:
+      'Starts changing your email address: confirmation links go to the new address (and the current one). ' +
+      'The change takes effect once confirmed.',
+  })
+  async updateEmail(
+    @Arg('email', () => String) email: string,
+    @Ctx() { user, clientIp }: Context,
+  ): Promise<EmailChangePayload> {
+    const pendingEmail = await this.accounts.updateEmail(requireUser(user), email, { clientIp });
+    return Object.assign(new EmailChangePayload(), {
+      pendingEmail,
+      message: 'Please check your inbox: follow the links we sent to confirm the change.',
+    });
+  }
+
+  @Authorized()
+  @Mutation(() => AuthPayload, {
+    description: 'Changes your password (the current one is required). Every other session ends; use the new one.',
+  })
+  async changePassword(
+    @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,
+    @Ctx() { user, clientIp }: Context,
+  ): Promise<AuthPayload> {
+    return toAuthPayload(await this.accounts.changePassword(requireUser(user), input, { clientIp }));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, {
+    description: 'Deletes your account, records and profile for good (your password is required). Plus ends too.',
+  })
+  async deleteAccount(
+    @Arg('password', () => String) password: string,
+    @Ctx() { user, clientIp }: Context,
+  ): Promise<boolean> {
+    await this.accounts.deleteAccount(requireUser(user), password, { clientIp });
+    return true;
+  }
+}

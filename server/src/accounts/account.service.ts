@@ -1,0 +1,438 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DataSource, Repository } from 'typeorm';
+import { isUniqueViolation } from '../db/errors.js';
+import type { AuthUser } from '../graphql/context.js';
+import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
+import type { CallerInfo, IdentityClient, IdentitySession, IdentityUser } from '../identity/identity.client.js';
+import { IdentityError } from '../identity/identity.client.js';
+import { passwordProblems } from '../identity/password-policy.js';
+import { ProfileRecord } from '../profiles/profile.entity.js';
+import { newProfile } from '../profiles/profile.defaults.js';
+import { parseIsoDate, todayIn } from '../verses/day.js';
+import type { VerseService } from '../verses/verse.service.js';
+import { DEFAULT_VERSE_ID } from '../verses/verse.service.js';
+import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignUpInput } from './account.inputs.js';
+import { fromIdentityError } from './identity-errors.js';
+import type { RandomSource } from './username.js';
+import { generateUsername } from './username.js';
+import { UserRecord } from './user.entity.js';
+
+/** A username is drawn at most this many times before sign-up gives up (the odds are astronomical). */
+const MAX_USERNAME_DRAWS = 50;
+const MINIMUM_AGE_YEARS = 13;
+
+/** What happens around an account's end; the billing service cancels subscriptions here. */
+export interface AccountLifecycle {
+  /** Runs after the account is marked for deletion and before its identity account is removed. */
+  accountDeleting(uid: string): Promise<void>;
+}
+
+/** The member records of a session, for the payloads of the session mutations. */
+export interface SignedIn {
+  session: IdentitySession;
+  user: UserRecord;
+  profile: ProfileRecord;
+}
+
+export interface SignUpOutcome {
+  signedIn: SignedIn | null;
+  confirmationSent: boolean;
+}
+
+/** The sign-up details kept in the identity account's user_metadata, so that records can be rebuilt. */
+interface SignUpMetadata {
+  first: string;
+  birthday: string | null;
+  platform: string;
+  platformID: string | null;
+  day: string;
+}
+
+export interface AccountServiceOptions {
+  /** The web app's address: emailed links lead to its pages. */
+  siteUrl: string;
+  random?: RandomSource;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Accounts: sign-up (identity account, then the user and profile records, undone if the records
+ * cannot be written), sessions, password and email changes, deletion, and the start-up
+ * reconciliation that repairs what a crash left between the identity service and the records.
+ */
+export class AccountService {
+  private readonly users: Repository<UserRecord>;
+  private readonly random: RandomSource;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly identity: IdentityClient,
+    private readonly verses: VerseService,
+    private readonly lifecycle: AccountLifecycle[],
+    private readonly options: AccountServiceOptions,
+  ) {
+    this.users = dataSource.getRepository(UserRecord);
+    this.random = options.random ?? Math.random;
+  }
+
+  /**
+   * Creates the identity account and the member's records. With confirmation on, no session is
+   * returned and the answer is the same whether or not the address was already registered.
+   */
+  async signUp(input: SignUpInput, caller: CallerInfo): Promise<SignUpOutcome> {
+    const now = new Date();
+    const email = input.email.trim().toLowerCase();
+    checkPassword(input.password, 'input.password');
+    const first = cleanName(input.first, 'input.first');
+    const metadata: SignUpMetadata = {
+      first,
+      birthday: input.birthday == null ? null : checkBirthday(input.birthday, now),
+      platform: input.platform,
+      platformID: input.platformID ?? null,
+      day: todayIn(input.timeZone ?? 'UTC', now, 'input.timeZone').date,
+    };
+
+    let created: { user: IdentityUser; session: IdentitySession | null };
+    try {
+      created = await this.identity.signUp(
+        { email, password: input.password, data: { ...metadata } },
+        { ...caller, redirectTo: `${this.options.siteUrl}/email-confirmed` },
+      );
+    } catch (error) {
+      throw fromIdentityError(error, { email: 'input.email', password: 'input.password' });
+    }
+    // Supabase Auth's stand-in for an address that already has an account: nothing to record.
+    if (created.user.identityCount === 0) return { signedIn: null, confirmationSent: true };
+
+    const records = await this.ensureRecords(created.user, metadata, { compensate: true });
+    return {
+      signedIn: created.session ? { session: created.session, ...records } : null,
+      confirmationSent: created.session === null,
+    };
+  }
+
+  /** Signs in with email and password. */
+  async login(input: LoginInput, caller: CallerInfo): Promise<SignedIn> {
+    let session: IdentitySession;
+    try {
+      session = await this.identity.signInWithPassword(
+        { email: input.email.trim().toLowerCase(), password: input.password },
+        caller,
+      );
+    } catch (error) {
+      throw fromIdentityError(error);
+    }
+    return this.signedIn(session);
+  }
+
+  /** Exchanges a refresh token for a new session. */
+  async refreshSession(refreshToken: string, caller: CallerInfo): Promise<SignedIn> {
+    if (refreshToken.length === 0 || refreshToken.length > 512) {
+      throw badUserInput('refreshToken must be the refresh token of a session.', 'refreshToken');
+    }
+    try {
+      return await this.signedIn(await this.identity.refreshSession(refreshToken, caller));
+    } catch (error) {
+      throw fromIdentityError(error);
+    }
+  }
+
+  /** Ends this session, the others, or all of them. */
+  async logout(actor: AuthUser, scope: 'local' | 'others' | 'global'): Promise<void> {
+    try {
+      await this.identity.signOut(actor.accessToken, scope);
+    } catch (error) {
+      throw fromIdentityError(error);
+    }
+  }
+
+  /**
+   * Emails a password-reset link and code. Answers the same whether or not the address has an
+   * account: only a malformed address, the per-address request limit or an outage is reported.
+   */
+  async requestPasswordReset(email: string, caller: CallerInfo): Promise<void> {
+    const address = email.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 255) {
+      throw badUserInput('email must be a valid email address', 'email');
+    }
+    try {
+      await this.identity.resetPasswordForEmail(address, {
+        ...caller,
+        redirectTo: `${this.options.siteUrl}/reset-password`,
+      });
+    } catch (error) {
+      // The per-account mail frequency limit would tell that the address has an account.
+      if (error instanceof IdentityError && error.code === 'over_email_send_rate_limit') return;
+      throw fromIdentityError(error, { email: 'email' });
+    }
+  }
+
+  /** Sets a new password with the emailed link token or code; other sessions end. */
+  async resetPassword(input: ResetPasswordInput, caller: CallerInfo): Promise<SignedIn> {
+    checkPassword(input.newPassword, 'input.newPassword');
+    try {
+      const session = await this.identity.verifyOtp(
+        input.email == null
+          ? { type: 'recovery', tokenHash: input.token.trim() }
+          : { type: 'recovery', email: input.email.trim().toLowerCase(), token: input.token.trim() },
+        caller,
+      );
+      if (!session) throw appError(ErrorCode.INVALID_TOKEN, 'This link or code has expired or was already used.');
+      await this.identity.updateUser(session, { password: input.newPassword }, caller);
+      return await this.signedIn(session);
+    } catch (error) {
+      throw fromIdentityError(error, { password: 'input.newPassword' });
+    }
+  }
+
+  /**
+   * Starts an email change: links go to the new address (and the current one, with secure change
+   * on). The user record follows once the change is confirmed (see `syncEmail`).
+   */
+  async updateEmail(actor: AuthUser, email: string, caller: CallerInfo): Promise<string> {
+    const address = email.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 255) {
+      throw badUserInput('email must be a valid email address', 'email');
+    }
+    if (address === actor.email) throw badUserInput('This is already your email address.', 'email');
+    try {
+      const user = await this.identity.updateUser(
+        { accessToken: actor.accessToken },
+        { email: address },
+        { ...caller, redirectTo: `${this.options.siteUrl}/email-confirmed` },
+      );
+      return user.newEmail ?? user.email;
+    } catch (error) {
+      throw fromIdentityError(error, { email: 'email' });
+    }
+  }
+
+  /** Changes the password after checking the current one; every other session ends. */
+  async changePassword(actor: AuthUser, input: ChangePasswordInput, caller: CallerInfo): Promise<SignedIn> {
+    checkPassword(input.newPassword, 'input.newPassword');
+    const session = await this.reauthenticate(actor, input.currentPassword, 'input.currentPassword', caller);
+    try {
+      await this.identity.updateUser(session, { password: input.newPassword }, caller);
+    } catch (error) {
+      throw fromIdentityError(error, { password: 'input.newPassword' });
+    }
+    return this.signedIn(session);
+  }
+
+  /**
+   * Deletes the account after checking the password: marks the records (the profile disappears at
+   * once), lets billing cancel subscriptions, removes the identity account, then the records. If a
+   * step fails the mark stays and the next attempt, or the reconciliation, finishes the work.
+   */
+  async deleteAccount(actor: AuthUser, password: string, caller: CallerInfo): Promise<void> {
+    await this.reauthenticate(actor, password, 'password', caller);
+    await this.users.update({ uid: actor.id }, { deletingAt: new Date() });
+    await this.finishDeletion(actor.id);
+  }
+
+  /** The records of a session's account (rebuilt from the identity account if they are missing). */
+  async signedIn(session: IdentitySession): Promise<SignedIn> {
+    const records = await this.ensureRecords(session.user, metadataOf(session.user), { compensate: false });
+    if (records.user.deletingAt) throw unauthenticated('This account has been deleted.');
+    await this.syncEmail(records.user, session.user.email);
+    return { session, ...records };
+  }
+
+  /** Brings the user record's email to the identity account's, once an email change is confirmed. */
+  async syncEmail(user: UserRecord, identityEmail: string): Promise<void> {
+    if (identityEmail === '' || identityEmail === user.email) return;
+    await this.users.update({ uid: user.uid }, { email: identityEmail });
+    user.email = identityEmail;
+  }
+
+  /**
+   * Repairs what a crash or an outage left between the identity service and the records, in the
+   * direction each operation was going: an identity account without records gets them (sign-up
+   * rolls forward, from the details kept in its metadata); records marked for deletion, or whose
+   * identity account is gone, are deleted. Only accounts older than `graceMs` are touched, so that
+   * sign-ups in flight are left alone.
+   */
+  async reconcile(graceMs: number): Promise<{ created: number; deleted: number }> {
+    const cutoff = Date.now() - graceMs;
+    const identityIds = new Set<string>();
+    let created = 0;
+    for (let page = 1, lastPage = 1; page <= lastPage; page++) {
+      const batch = await this.identity.listUsers(page, 1000);
+      lastPage = Math.max(batch.lastPage, 1);
+      for (const user of batch.users) {
+        identityIds.add(user.id);
+        if (Date.parse(user.createdAt) > cutoff || user.identityCount === 0) continue;
+        if (await this.users.existsBy({ uid: user.id })) continue;
+        await this.ensureRecords(user, metadataOf(user), { compensate: false });
+        created++;
+      }
+    }
+    let deleted = 0;
+    const records = await this.users.find({ select: { uid: true, joined: true, deletingAt: true } });
+    for (const record of records) {
+      const orphan = !identityIds.has(record.uid) && record.joined.getTime() <= cutoff;
+      if (record.deletingAt || orphan) {
+        await this.finishDeletion(record.uid);
+        deleted++;
+      }
+    }
+    return { created, deleted };
+  }
+
+  private async finishDeletion(uid: string): Promise<void> {
+    for (const hook of this.lifecycle) await hook.accountDeleting(uid);
+    try {
+      await this.identity.deleteUser(uid);
+    } catch (error) {
+      if (!(error instanceof IdentityError && error.code === 'user_not_found')) throw fromIdentityError(error);
+    }
+    await this.users.delete({ uid });
+  }
+
+  private async reauthenticate(
+    actor: AuthUser,
+    password: string,
+    field: string,
+    caller: CallerInfo,
+  ): Promise<IdentitySession> {
+    try {
+      return await this.identity.signInWithPassword({ email: actor.email, password }, caller);
+    } catch (error) {
+      if (error instanceof IdentityError && error.code === 'invalid_credentials') {
+        throw appError(ErrorCode.INVALID_CREDENTIALS, 'Your current password is not right.', {
+          field,
+          identityCode: error.code,
+        });
+      }
+      throw fromIdentityError(error);
+    }
+  }
+
+  /**
+   * The account's records, created if missing. With `compensate`, a failure to write them removes
+   * the identity account again, so that a failed sign-up leaves nothing behind.
+   */
+  private async ensureRecords(
+    account: IdentityUser,
+    metadata: SignUpMetadata,
+    options: { compensate: boolean },
+  ): Promise<{ user: UserRecord; profile: ProfileRecord }> {
+    const existing = await this.findRecords(account.id);
+    if (existing) return existing;
+    try {
+      return await this.createRecords(account, metadata);
+    } catch (error) {
+      const raced = await this.findRecords(account.id);
+      if (raced) return raced;
+      if (options.compensate) await this.removeIdentityAccount(account.id, error);
+      throw error;
+    }
+  }
+
+  private async findRecords(uid: string): Promise<{ user: UserRecord; profile: ProfileRecord } | null> {
+    const [user, profile] = await Promise.all([
+      this.users.findOneBy({ uid }),
+      this.dataSource.getRepository(ProfileRecord).findOneBy({ uid }),
+    ]);
+    return user && profile ? { user, profile } : null;
+  }
+
+  /** Writes the user and profile records in one transaction, drawing usernames until one is free. */
+  private async createRecords(
+    account: IdentityUser,
+    metadata: SignUpMetadata,
+  ): Promise<{ user: UserRecord; profile: ProfileRecord }> {
+    const verse = await this.verses.byId(DEFAULT_VERSE_ID);
+    if (!verse) throw new Error(`the default verse ${DEFAULT_VERSE_ID} is missing from the verses table`);
+    const now = new Date();
+    const user = Object.assign(new UserRecord(), {
+      uid: account.id,
+      email: account.email,
+      first: metadata.first,
+      birthday: metadata.birthday,
+      joined: now,
+      platform: metadata.platform,
+      platformID: metadata.platformID,
+      stripeRole: null,
+      deletingAt: null,
+    });
+    const profiles = this.dataSource.getRepository(ProfileRecord);
+    for (let draw = 0; draw < MAX_USERNAME_DRAWS; draw++) {
+      const username = generateUsername(account.id, metadata.first, draw, this.random);
+      if (await profiles.existsBy({ username })) continue;
+      const profile = newProfile({ uid: account.id, name: metadata.first, username, verse, day: metadata.day, now });
+      try {
+        await this.dataSource.transaction(async (manager) => {
+          await manager.insert(UserRecord, user);
+          await manager.insert(ProfileRecord, profile);
+        });
+        return { user, profile };
+      } catch (error) {
+        // Another sign-up took the username between the check and the insert: draw again.
+        if (!isUniqueViolation(error) || (await this.users.existsBy({ uid: account.id }))) throw error;
+      }
+    }
+    throw new Error(`no free username after ${MAX_USERNAME_DRAWS} draws`);
+  }
+
+  private async removeIdentityAccount(uid: string, cause: unknown): Promise<void> {
+    try {
+      await this.identity.deleteUser(uid);
+      this.options.log.warn({ err: cause, uid }, 'sign-up undone: the records could not be written');
+    } catch (error) {
+      this.options.log.error(
+        { err: error, cause, uid },
+        'sign-up could not be undone; the reconciliation at the next start will repair it',
+      );
+    }
+  }
+}
+
+/** Sign-up details kept in an identity account's metadata, with fallbacks for accounts made elsewhere. */
+function metadataOf(user: IdentityUser): SignUpMetadata {
+  const data = user.userMetadata;
+  const text = (key: string): string | null => {
+    const value = data[key];
+    return typeof value === 'string' && value.trim() !== '' ? value : null;
+  };
+  const first = (text('first') ?? user.email.split('@')[0] ?? 'Friend').slice(0, 50);
+  return {
+    first,
+    birthday: text('birthday'),
+    platform: text('platform') ?? 'api',
+    platformID: text('platformID'),
+    day: text('day') ?? new Date().toISOString().slice(0, 10),
+  };
+}
+
+/** The password policy, checked here too so that it holds whichever identity service is used. */
+function checkPassword(password: string, field: string): void {
+  const { tooLong, weak } = passwordProblems(password);
+  if (tooLong) throw badUserInput(tooLong, field);
+  if (weak.length > 0) {
+    throw appError(ErrorCode.WEAK_PASSWORD, weak.map((problem) => problem.message).join(' '), {
+      field,
+      reasons: weak.map((problem) => problem.reason),
+    });
+  }
+}
+
+function cleanName(value: string, field: string): string {
+  const name = value.trim();
+  if (name.length === 0 || name.length > 50) throw badUserInput(`${field} must be 1 to 50 characters`, field);
+  if (/\p{Cc}/u.test(name)) throw badUserInput(`${field} must not contain control characters`, field);
+  return name;
+}
+
+/** A real date in the past, at least 13 years ago. */
+function checkBirthday(value: string, now: Date): string {
+  const { date } = parseIsoDate(value, 'input.birthday');
+  const today = now.toISOString().slice(0, 10);
+  if (date >= today) throw badUserInput('birthday must be in the past', 'input.birthday');
+  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
+  const thirteenYearsAgo = `${String(year - MINIMUM_AGE_YEARS).padStart(4, '0')}${rest}`;
+  if (date > thirteenYearsAgo) {
+    throw badUserInput(`You must be at least ${MINIMUM_AGE_YEARS} to use Lampstand.`, 'input.birthday');
+  }
+  return date;
+}

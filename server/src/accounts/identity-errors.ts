@@ -1,0 +1,80 @@
+import type { GraphQLError } from 'graphql';
+import { appError, ErrorCode } from '../graphql/errors.js';
+import { IdentityError } from '../identity/identity.client.js';
+
+/** Identity codes that mean "this refresh token or session no longer works: sign in again". */
+const ENDED = new Set([
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+  'session_not_found',
+  'session_expired',
+  'bad_jwt',
+  'no_authorization',
+  'user_not_found',
+]);
+
+/**
+ * Turns an identity failure into the API's coded error, keeping the identity service's own code
+ * (`identityCode`) and its message, as the original showed "message (code)". `field` names the
+ * input a validation failure is about. Anything not an IdentityError is rethrown untouched.
+ */
+export function fromIdentityError(error: unknown, fields: { email?: string; password?: string } = {}): GraphQLError {
+  if (!(error instanceof IdentityError)) throw error;
+  const identityCode = error.code;
+  const details = (field?: string) => ({ identityCode, field });
+  switch (error.code) {
+    case 'user_already_exists':
+    case 'email_exists':
+      return appError(
+        ErrorCode.EMAIL_TAKEN,
+        'An account with this email address already exists.',
+        details(fields.email),
+      );
+    case 'weak_password':
+      return appError(ErrorCode.WEAK_PASSWORD, error.message, { ...details(fields.password), reasons: error.reasons });
+    case 'same_password':
+      return appError(ErrorCode.BAD_USER_INPUT, error.message, details(fields.password));
+    case 'validation_failed':
+    case 'email_address_invalid':
+      return appError(
+        ErrorCode.BAD_USER_INPUT,
+        error.message,
+        details(/password/i.test(error.message) ? fields.password : fields.email),
+      );
+    case 'invalid_credentials':
+      return appError(ErrorCode.INVALID_CREDENTIALS, 'The email or password is not right.', details());
+    case 'email_not_confirmed':
+      return appError(
+        ErrorCode.EMAIL_NOT_CONFIRMED,
+        'Please confirm your email address first: follow the link we emailed you.',
+        details(),
+      );
+    case 'over_request_rate_limit':
+    case 'over_email_send_rate_limit':
+      return appError(ErrorCode.RATE_LIMITED, error.message, details());
+    case 'otp_expired':
+      return appError(ErrorCode.INVALID_TOKEN, 'This link or code has expired or was already used.', details());
+    case 'signup_disabled':
+    case 'user_banned':
+    case 'not_admin':
+      return appError(ErrorCode.FORBIDDEN, error.message, details());
+    case 'identity_unavailable':
+      return appError(
+        ErrorCode.IDENTITY_UNAVAILABLE,
+        'Accounts are unavailable right now. Please try again in a moment.',
+        details(),
+      );
+    default:
+      if (ENDED.has(error.code)) {
+        return appError(ErrorCode.UNAUTHENTICATED, 'Your session has ended. Please sign in again.', details());
+      }
+      if (error.status >= 500) {
+        return appError(
+          ErrorCode.IDENTITY_UNAVAILABLE,
+          'Accounts are unavailable right now. Please try again in a moment.',
+          details(),
+        );
+      }
+      return appError(ErrorCode.BAD_USER_INPUT, error.message, details());
+  }
+}
