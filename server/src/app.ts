@@ -78,6 +78,17 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
 
   registerHealthRoutes(app, dataSource);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, {
+    distDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    gtmContainerId: config.web.gtmContainerId,
+    // The same visibility rule as the `profile` query, for the meta tags of `/@username` pages.
+    findProfile: async (username) => {
+      const loaders = createLoaders(dataSource);
+      const record = await loaders.profileByUsername.load(username.trim().toLowerCase());
+      const owner = record ? await loaders.userByUid.load(record.uid) : null;
+      return record && owner ? profiles.publicView(record, owner) : null;
+    },
+  });
   return app;
 }
