@@ -25,7 +25,7 @@ export function PlaygroundPage() {
         </Link>
         <h1>GraphQL playground</h1>
         <p className="playground-hint">
-          Public queries need no key. Press <kbd>Ctrl</kbd>+<kbd>Enter</kbd> to run.
+          Public queries need no key. Run with <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd>.
         </p>
       </header>
       <main id="main" className="playground-main">

@@ -6,10 +6,11 @@ export interface ExampleOperation {
 
 export const EXAMPLE_OPERATIONS: ExampleOperation[] = [
   {
-    query: `# The verse of the day, for today where the reader is.
+    // GraphiQL fills the variables editor only from the second tab on, so the first needs none.
+    query: `# The verse of the day, for today in the reader's time zone (IANA name).
 # Pass \`date: "2028-02-29"\` instead for a given day: the same date always gives the same verse.
-query VerseOfTheDay($timeZone: String) {
-  verseOfTheDay(timeZone: $timeZone) {
+query VerseOfTheDay {
+  verseOfTheDay(timeZone: "America/Chicago") {
     id
     ref
     text
@@ -17,7 +18,7 @@ query VerseOfTheDay($timeZone: String) {
   }
 }
 `,
-    variables: JSON.stringify({ timeZone: 'America/Chicago' }, null, 2),
+    variables: '',
   },
   {
     query: `# One verse by its written reference ("John 3:16", "Jn 3:16", "1 Cor 13:4").
