@@ -31,7 +31,7 @@ function joinedLabel(joined: string): string {
   return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date(joined));
 }
 
-export function PlusBadge() {
+function PlusBadge() {
   return (
     <span className="plus-badge">
       <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14">

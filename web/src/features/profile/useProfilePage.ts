@@ -14,7 +14,6 @@ export function useProfilePage(username: string): ProfilePageState {
     variables: { username, timeZone: visitorTimeZone() },
     // A verse cached from an earlier visit may be yesterday's.
     fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: false,
   });
   if (dataState === 'complete') {
     return data.profile ? { status: 'ready', profile: data.profile } : { status: 'not-found' };
