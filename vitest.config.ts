@@ -20,6 +20,18 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
+        // Components in a simulated DOM; the browser tests (e2e) cover the real thing.
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          // Scripts the app adds (the tag manager) are never fetched or run here.
+          environmentOptions: {
+            happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
+          },
+        },
+      },
+      {
         test: {
           name: 'server:sqlite',
           include: serverTests,

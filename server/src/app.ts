@@ -115,6 +115,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
 
   registerHealthRoutes(app, dataSource);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, {
+    distDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    gtmContainerId: config.web.gtmContainerId,
+    // The same lookup as the `profile` query, for the meta tags of `/@username` pages.
+    findProfile: (username) => profiles.findPublic(username, createLoaders(dataSource)),
+  });
   return app;
 }

@@ -83,6 +83,9 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'www',
 ]);
 
+/** Longest username a member may choose (generated ones are shorter). */
+export const MAX_USERNAME_LENGTH = 30;
+
 export const USERNAME_RULE =
   '3–30 characters: lowercase letters, digits, dots and underscores, starting with a letter or digit';
 

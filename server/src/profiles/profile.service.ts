@@ -1,8 +1,9 @@
 import type { DataSource, Repository } from 'typeorm';
 import { UserRecord } from '../accounts/user.entity.js';
-import { normalizeChosenUsername } from '../accounts/username.js';
+import { MAX_USERNAME_LENGTH, normalizeChosenUsername } from '../accounts/username.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { AuthUser } from '../graphql/context.js';
+import type { Loaders } from '../graphql/loaders.js';
 import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
 import type { CalendarDay } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
@@ -36,6 +37,18 @@ export class ProfileService {
     private readonly verses: VerseService,
   ) {
     this.profiles = dataSource.getRepository(ProfileRecord);
+  }
+
+  /** The public profile with this username (any letter case), or null when there is none to show. */
+  async findPublic(
+    username: string,
+    loaders: Pick<Loaders, 'profileByUsername' | 'userByUid'>,
+  ): Promise<PublicProfile | null> {
+    const key = username.trim().toLowerCase();
+    if (key.length === 0 || key.length > MAX_USERNAME_LENGTH) return null;
+    const record = await loaders.profileByUsername.load(key);
+    const owner = record ? await loaders.userByUid.load(record.uid) : null;
+    return record && owner ? this.publicView(record, owner) : null;
   }
 
   /** What visitors may see of a profile: null unless it is active, public and its owner still exists. */

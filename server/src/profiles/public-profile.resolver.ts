@@ -18,11 +18,7 @@ export class PublicProfileResolver {
     @Arg('username', () => String) username: string,
     @Ctx() { loaders }: Context,
   ): Promise<PublicProfile | null> {
-    const key = username.trim().toLowerCase();
-    if (key.length === 0 || key.length > 30) return null;
-    const record = await loaders.profileByUsername.load(key);
-    const owner = record ? await loaders.userByUid.load(record.uid) : null;
-    return record && owner ? this.profiles.publicView(record, owner) : null;
+    return this.profiles.findPublic(username, loaders);
   }
 
   @FieldResolver(() => Verse, {

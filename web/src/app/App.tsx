@@ -1,14 +1,20 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import type { Consent } from '../consent/consent';
+import { ConsentProvider } from '../consent/ConsentProvider';
 import { createApolloClient } from './apollo';
-import { router } from './routes';
+import { AppRoutes } from './routes';
 
-export function App() {
+export function App({ consent }: { consent: Consent | null }) {
   const [client] = useState(createApolloClient);
   return (
     <ApolloProvider client={client}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ConsentProvider consent={consent}>
+          <AppRoutes />
+        </ConsentProvider>
+      </BrowserRouter>
     </ApolloProvider>
   );
 }

@@ -1,6 +1,13 @@
-import { Link, Outlet } from 'react-router';
+import { Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useConsent } from '../consent/ConsentProvider';
+import { BrandMark } from './BrandMark';
+import { PageLoading } from './PageLoading';
 
-export function Layout() {
+/** The site's frame: header with the account links, the page, and the footer. */
+export function Layout({ children }: { children?: ReactNode }) {
+  const consent = useConsent();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -8,18 +15,30 @@ export function Layout() {
       </a>
       <header className="site-header">
         <Link to="/" className="brand" aria-label="Lampstand home">
-          <svg aria-hidden="true" viewBox="0 0 64 64" width="28" height="28">
-            <path d="M32 8c6 8 9 12 9 18a9 9 0 0 1-18 0c0-6 3-10 9-18z" fill="currentColor" />
-            <rect x="28" y="37" width="8" height="13" rx="2" fill="currentColor" opacity=".7" />
-            <rect x="19" y="51" width="26" height="5" rx="2.5" fill="currentColor" opacity=".7" />
-          </svg>
+          <BrandMark />
           <span>Lampstand</span>
         </Link>
+        <nav aria-label="Account" className="site-nav">
+          <NavLink to="/login" className="nav-link">
+            Log in
+          </NavLink>
+          <NavLink to="/signup" className="button button--primary button--small">
+            Sign up
+          </NavLink>
+        </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
       </main>
       <footer className="site-footer">
+        <nav aria-label="More" className="footer-nav">
+          <Link to="/playground">GraphQL playground</Link>
+          {consent && (
+            <button type="button" className="link-button" onClick={consent.showPreferences}>
+              Cookie settings
+            </button>
+          )}
+        </nav>
         <p>Scripture quotations from the King James Version (1769), public domain.</p>
       </footer>
     </div>

@@ -8,6 +8,8 @@ export function createApolloClient(): ApolloClient {
       typePolicies: {
         // Verse texts never change: keep one cache entry per OSIS id.
         Verse: { keyFields: ['id'] },
+        // A public page is its address: one entry per username.
+        PublicProfile: { keyFields: ['username'] },
       },
     }),
   });

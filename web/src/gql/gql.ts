@@ -15,10 +15,14 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "query LandingPage($timeZone: String) {\n  verseOfTheDay(timeZone: $timeZone) {\n    ...VerseCard_verse\n  }\n}": typeof types.LandingPageDocument,
+    "query ProfilePage($username: String!, $timeZone: String) {\n  profile(username: $username) {\n    ...ProfileView_profile\n  }\n}": typeof types.ProfilePageDocument,
+    "fragment ProfileView_profile on PublicProfile {\n  username\n  name\n  plus\n  joined\n  appearance {\n    theme\n    layout\n    button\n  }\n  verse(timeZone: $timeZone) {\n    ...VerseCard_verse\n  }\n}": typeof types.ProfileView_ProfileFragmentDoc,
     "fragment VerseCard_verse on Verse {\n  id\n  ref\n  text\n  translation\n}": typeof types.VerseCard_VerseFragmentDoc,
 };
 const documents: Documents = {
     "query LandingPage($timeZone: String) {\n  verseOfTheDay(timeZone: $timeZone) {\n    ...VerseCard_verse\n  }\n}": types.LandingPageDocument,
+    "query ProfilePage($username: String!, $timeZone: String) {\n  profile(username: $username) {\n    ...ProfileView_profile\n  }\n}": types.ProfilePageDocument,
+    "fragment ProfileView_profile on PublicProfile {\n  username\n  name\n  plus\n  joined\n  appearance {\n    theme\n    layout\n    button\n  }\n  verse(timeZone: $timeZone) {\n    ...VerseCard_verse\n  }\n}": types.ProfileView_ProfileFragmentDoc,
     "fragment VerseCard_verse on Verse {\n  id\n  ref\n  text\n  translation\n}": types.VerseCard_VerseFragmentDoc,
 };
 
@@ -40,6 +44,14 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query LandingPage($timeZone: String) {\n  verseOfTheDay(timeZone: $timeZone) {\n    ...VerseCard_verse\n  }\n}"): (typeof documents)["query LandingPage($timeZone: String) {\n  verseOfTheDay(timeZone: $timeZone) {\n    ...VerseCard_verse\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ProfilePage($username: String!, $timeZone: String) {\n  profile(username: $username) {\n    ...ProfileView_profile\n  }\n}"): (typeof documents)["query ProfilePage($username: String!, $timeZone: String) {\n  profile(username: $username) {\n    ...ProfileView_profile\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment ProfileView_profile on PublicProfile {\n  username\n  name\n  plus\n  joined\n  appearance {\n    theme\n    layout\n    button\n  }\n  verse(timeZone: $timeZone) {\n    ...VerseCard_verse\n  }\n}"): (typeof documents)["fragment ProfileView_profile on PublicProfile {\n  username\n  name\n  plus\n  joined\n  appearance {\n    theme\n    layout\n    button\n  }\n  verse(timeZone: $timeZone) {\n    ...VerseCard_verse\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,11 +1,11 @@
+import { Link } from 'react-router';
+import { usePageMeta } from '../../app/usePageMeta';
 import { useLandingPageQuery } from '../../gql/hooks';
+import { visitorTimeZone } from '../verses/timeZone';
 import { VerseCard, VerseCardPlaceholder } from '../verses/VerseCard';
 
-function visitorTimeZone(): string | undefined {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-}
-
 export function LandingPage() {
+  usePageMeta({ title: 'Lampstand' });
   const { data, dataState, error, loading, refetch } = useLandingPageQuery({
     variables: { timeZone: visitorTimeZone() },
   });
@@ -14,6 +14,14 @@ export function LandingPage() {
       <h1 id="landing-title">A verse for today, on a page of your own.</h1>
       <p className="lead">
         Lampstand gives you a simple public page with your name and a Bible verse that changes every day.
+      </p>
+      <p className="landing-actions">
+        <Link to="/signup" className="button button--primary">
+          Make your page
+        </Link>
+        <Link to="/playground" className="button button--quiet">
+          Explore the API
+        </Link>
       </p>
       <section className="today" aria-labelledby="today-title" aria-busy={loading}>
         <h2 id="today-title">Today’s verse</h2>

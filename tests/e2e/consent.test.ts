@@ -1,0 +1,136 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import type { TestBrowser } from '../support/browser.js';
+import { launchBrowser } from '../support/browser.js';
+import { screenshots, seriousA11yViolations } from '../support/screens.js';
+
+const CONTAINER = 'GTM-TEST123';
+let api: TestApp;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir'), GTM_CONTAINER_ID: CONTAINER });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await api.close();
+});
+
+/**
+ * A visitor's browser. The machine has no internet, so the tag manager is a stub that says it
+ * ran; every request for it is counted. The consent library hides itself from automated
+ * browsers (navigator.webdriver), which this one would otherwise look like.
+ */
+async function visitor(): Promise<{ context: BrowserContext; page: Page; tagRequests: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false, configurable: true });
+  });
+  const tagRequests: string[] = [];
+  await context.route('https://www.googletagmanager.com/**', async (route) => {
+    tagRequests.push(route.request().url());
+    await route.fulfill({
+      contentType: 'text/javascript',
+      body: 'window.tagManagerRuns = (window.tagManagerRuns || 0) + 1;',
+    });
+  });
+  const page = await context.newPage();
+  return { context, page, tagRequests };
+}
+
+function dataLayer(page: Page): Promise<unknown[]> {
+  // gtag() entries are Arguments objects: turn them into arrays to compare.
+  return page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) =>
+      Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as ArrayLike<unknown>) : entry,
+    ),
+  );
+}
+
+async function pageViews(page: Page): Promise<unknown[]> {
+  return (await dataLayer(page)).filter(
+    (entry) => typeof entry === 'object' && entry !== null && (entry as { event?: string }).event === 'page_view',
+  );
+}
+
+const banner = (page: Page) => page.getByRole('dialog', { name: 'May we count your visit?' });
+
+describe('consent and analytics', () => {
+  it('asks first, denies everything by default, and loads no tag before consent', async () => {
+    const { context, page, tagRequests } = await visitor();
+    await page.goto(api.url);
+    await banner(page).waitFor();
+    const layer = await dataLayer(page);
+    expect(layer[0]).toEqual([
+      'consent',
+      'default',
+      { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' },
+    ]);
+    await page.waitForTimeout(500);
+    expect(tagRequests).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, 'consent-banner');
+    await context.close();
+  });
+
+  it('loads the tag manager once after analytics consent, and counts one page view per navigation', async () => {
+    const { context, page, tagRequests } = await visitor();
+    await page.goto(api.url);
+    await page.getByRole('button', { name: 'Allow analytics' }).click();
+    await expect.poll(() => page.evaluate(() => (window as { tagManagerRuns?: number }).tagManagerRuns)).toBe(1);
+    expect(tagRequests).toEqual([`https://www.googletagmanager.com/gtm.js?id=${CONTAINER}`]);
+    expect(await dataLayer(page)).toContainEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+    expect(await pageViews(page)).toEqual([expect.objectContaining({ page_path: '/' })]);
+
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await page.getByRole('link', { name: 'Lampstand home' }).click();
+    await page.locator('.verse-text').waitFor();
+    expect(await pageViews(page)).toEqual([
+      expect.objectContaining({ page_path: '/' }),
+      expect.objectContaining({ page_path: '/login' }),
+      expect.objectContaining({ page_path: '/' }),
+    ]);
+
+    await page.reload();
+    await page.locator('.verse-text').waitFor();
+    await expect.poll(() => tagRequests.length).toBe(2);
+    expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it('loads no tag on later visits once consent is withdrawn', async () => {
+    const { context, page, tagRequests } = await visitor();
+    await page.goto(api.url);
+    await page.getByRole('button', { name: 'Allow analytics' }).click();
+    await expect.poll(() => tagRequests.length).toBe(1);
+
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Cookie settings' });
+    await settings.waitFor();
+    await screenshots(page, 'consent-settings');
+    await settings.getByRole('button', { name: 'Only necessary' }).click();
+    expect(await dataLayer(page)).toContainEqual(['consent', 'update', { analytics_storage: 'denied' }]);
+
+    await page.reload();
+    await page.locator('.verse-text').waitFor();
+    await page.waitForTimeout(500);
+    expect(tagRequests).toHaveLength(1);
+    await context.close();
+  });
+
+  it('loads no tag when the visitor declines', async () => {
+    const { context, page, tagRequests } = await visitor();
+    await page.goto(api.url);
+    await banner(page).getByRole('button', { name: 'Only necessary' }).click();
+    await page.reload();
+    await page.locator('.verse-text').waitFor();
+    await page.waitForTimeout(500);
+    expect(tagRequests).toEqual([]);
+    expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,216 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ButtonStyle, Layout, Theme } from '../../server/src/profiles/appearance.js';
+import type { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import type { TestBrowser } from '../support/browser.js';
+import { launchBrowser } from '../support/browser.js';
+import { insertMember } from '../support/factories.js';
+import { screenshots, seriousA11yViolations } from '../support/screens.js';
+
+let api: TestApp;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir') });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await api.close();
+});
+
+type Look = Pick<ProfileRecord, 'theme' | 'layout' | 'button'>;
+
+async function member(look: Partial<Look>, options: { plus?: boolean; name?: string } = {}) {
+  return insertMember(api.dataSource, {
+    user: { stripeRole: options.plus ? 'plus' : null },
+    profile: { name: options.name ?? 'Priscilla', ...look },
+  });
+}
+
+async function openProfile(username: string, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, timezoneId: 'America/Chicago', locale: 'en-US' });
+  const page = await context.newPage();
+  const response = await page.goto(`${api.url}/@${username}`);
+  return { context, page, status: response?.status() };
+}
+
+/** What a visitor sees of the page's look, read from the rendered styles. */
+async function looks(page: Page) {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return page.evaluate(() => {
+    const style = (selector: string) => {
+      const element = document.querySelector(selector);
+      if (!element) throw new Error(`no ${selector}`);
+      return getComputedStyle(element);
+    };
+    const page = style('.profile');
+    const button = style('.share button');
+    const identity = document.querySelector('.profile-identity')?.getBoundingClientRect();
+    const verse = document.querySelector('.profile-verse')?.getBoundingClientRect();
+    return {
+      background: page.backgroundImage === 'none' ? page.backgroundColor : page.backgroundImage,
+      text: page.color,
+      buttonRadius: button.borderTopLeftRadius,
+      buttonBackground: button.backgroundImage === 'none' ? button.backgroundColor : button.backgroundImage,
+      nameBesideVerse: identity && verse ? identity.right <= verse.left : false,
+      nameCentred: document.querySelector('h1')
+        ? getComputedStyle(document.querySelector('h1') as Element).textAlign
+        : '',
+    };
+  });
+}
+
+describe('a public profile', () => {
+  it("shows a free member's name, today's verse and chosen look, without a Plus badge", async () => {
+    const { profile } = await member(
+      { theme: Theme.darkTheme, layout: Layout.column, button: ButtonStyle.outlineButton },
+      {
+        name: 'Priscilla',
+      },
+    );
+    const { context, page, status } = await openProfile(profile.username);
+    expect(status).toBe(200);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Priscilla');
+    await expect.poll(() => page.locator('.verse-text').count()).toBe(1);
+    expect((await page.locator('.verse-text').innerText()).length).toBeGreaterThan(10);
+    expect(await page.getByText(`@${profile.username}`).isVisible()).toBe(true);
+    expect(await page.getByText('Plus member').count()).toBe(0);
+    const look = await looks(page);
+    expect(look.background).toBe('rgb(16, 20, 28)');
+    expect(look.text).toBe('rgb(238, 234, 227)');
+    expect(look.nameBesideVerse).toBe(false);
+    expect(look.nameCentred).toBe('center');
+    expect(look.buttonBackground).toBe('rgba(0, 0, 0, 0)');
+    expect(await page.title()).toBe(`Priscilla (@${profile.username}) · Lampstand`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, 'profile-dark-column-outline');
+    await context.close();
+  });
+
+  it("shows a Plus member's Plus theme, gold buttons and Plus badge", async () => {
+    const { profile } = await member(
+      { theme: Theme.sunriseTheme, layout: Layout.row, button: ButtonStyle.goldButton },
+      {
+        plus: true,
+        name: 'Aquila',
+      },
+    );
+    const { context, page } = await openProfile(profile.username);
+    await page.getByRole('heading', { name: 'Aquila' }).waitFor();
+    expect(await page.getByText('Plus member').isVisible()).toBe(true);
+    const look = await looks(page);
+    expect(look.background).toContain('linear-gradient');
+    expect(look.buttonBackground).toContain('linear-gradient');
+    expect(look.nameBesideVerse).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, 'profile-sunrise-row-gold');
+    await context.close();
+  });
+
+  it('looks different in each theme and button style', async () => {
+    const combos: Look[] = [
+      { theme: Theme.lightTheme, layout: Layout.row, button: ButtonStyle.normalButton },
+      { theme: Theme.darkTheme, layout: Layout.row, button: ButtonStyle.roundedButton },
+      { theme: Theme.sunriseTheme, layout: Layout.column, button: ButtonStyle.outlineButton },
+      { theme: Theme.gardenTheme, layout: Layout.column, button: ButtonStyle.goldButton },
+    ];
+    const seen = [];
+    for (const combo of combos) {
+      const { profile } = await member(combo, { plus: true, name: 'Lois' });
+      const { context, page } = await openProfile(profile.username, { width: 390, height: 844 });
+      seen.push(await looks(page));
+      expect(await seriousA11yViolations(page), combo.theme).toEqual([]);
+      await screenshots(page, `profile-${combo.theme}-${combo.layout}-${combo.button}`);
+      await context.close();
+    }
+    expect(new Set(seen.map((look) => look.background)).size).toBe(4);
+    expect(new Set(seen.map((look) => `${look.buttonRadius} ${look.buttonBackground}`)).size).toBe(4);
+  });
+
+  it('shows the not-found page, with HTTP 404, for a private profile', async () => {
+    const { profile } = await insertMember(api.dataSource, { profile: { name: 'Secret Sam', isPublic: false } });
+    const { context, page, status } = await openProfile(profile.username);
+    expect(status).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByText('Secret Sam').count()).toBe(0);
+    expect(await page.title()).toBe('Page not found · Lampstand');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, 'profile-not-found');
+    await context.close();
+  });
+
+  it('holds its place while loading, so nothing moves when the verse arrives', async () => {
+    const { profile } = await member({});
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/graphql', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${api.url}/@${profile.username}`);
+    await page.getByRole('article', { name: 'Loading profile' }).waitFor();
+    await screenshots(page, 'profile-loading');
+    // Only what moves when the data arrives counts, not the screenshots' resizing (reported late).
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.length = 0;
+    });
+    release();
+    await page.locator('.verse-text').waitFor();
+    await page.waitForTimeout(300);
+    const shift = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((total, value) => total + value, 0),
+    );
+    expect(shift).toBeLessThan(0.02);
+    await context.close();
+  });
+
+  it('copies its link, and says so, where the browser has no share sheet', async () => {
+    const { profile } = await member({ button: ButtonStyle.roundedButton });
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+    });
+    const page = await context.newPage();
+    await page.goto(`${api.url}/@${profile.username}`);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${api.url}/@${profile.username}`);
+    await context.close();
+  });
+
+  it("opens the browser's share sheet where there is one", async () => {
+    const { profile } = await member({});
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          Object.assign(window, { shared: data });
+          return Promise.resolve();
+        },
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`${api.url}/@${profile.username}`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url))
+      .toBe(`${api.url}/@${profile.username}`);
+    await context.close();
+  });
+});

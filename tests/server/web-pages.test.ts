@@ -1,0 +1,118 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import { insertMember } from '../support/factories.js';
+
+// The pages are the web app's own index.html; a build adds only script and style tags to it.
+const distDir = mkdtempSync(path.join(tmpdir(), 'lampstand-dist-'));
+copyFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), path.join(distDir, 'index.html'));
+mkdirSync(path.join(distDir, 'assets'));
+writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log("app")');
+
+let api: TestApp;
+let withTagManager: TestApp;
+beforeAll(async () => {
+  api = await startTestApp({ WEB_DIST_DIR: distDir });
+  withTagManager = await startTestApp({ WEB_DIST_DIR: distDir, GTM_CONTAINER_ID: 'GTM-TEST123' });
+});
+afterAll(async () => {
+  await api.close();
+  await withTagManager.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+async function page(app: TestApp, pathname: string): Promise<{ status: number; html: string; type: string | null }> {
+  const response = await fetch(`${app.url}${pathname}`);
+  return { status: response.status, html: await response.text(), type: response.headers.get('content-type') };
+}
+
+function meta(html: string, attribute: 'name' | 'property', key: string): string[] {
+  const pattern = new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`, 'g');
+  return [...html.matchAll(pattern)].map((match) => match[1] ?? '');
+}
+
+function config(html: string): unknown {
+  const match = /<script id="lampstand-config" type="application\/json">([^<]*)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1] ?? '') : undefined;
+}
+
+describe('a public profile page as crawlers see it', () => {
+  it("carries the member's title, description and Open Graph tags in the HTML", async () => {
+    const { profile } = await insertMember(api.dataSource, { profile: { name: 'Lydia of Thyatira' } });
+    const { status, html, type } = await page(api, `/@${profile.username}`);
+    expect(status).toBe(200);
+    expect(type).toMatch(/^text\/html/);
+    expect(html).toContain(`<title>Lydia of Thyatira (@${profile.username}) · Lampstand</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(meta(html, 'name', 'description')).toEqual([
+      'Lydia of Thyatira’s page on Lampstand, with a Bible verse for every day.',
+    ]);
+    expect(meta(html, 'property', 'og:title')).toEqual([`Lydia of Thyatira (@${profile.username}) · Lampstand`]);
+    expect(meta(html, 'property', 'og:description')).toHaveLength(1);
+    expect(meta(html, 'property', 'og:type')).toEqual(['profile']);
+    expect(meta(html, 'property', 'og:url')).toEqual([`${api.url}/@${profile.username}`]);
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('answers any letter case with the canonical address', async () => {
+    const { profile } = await insertMember(api.dataSource);
+    const { status, html } = await page(api, `/@${profile.username.toUpperCase()}`);
+    expect(status).toBe(200);
+    expect(meta(html, 'property', 'og:url')).toEqual([`${api.url}/@${profile.username}`]);
+  });
+
+  it('escapes a name that looks like markup', async () => {
+    const name = `</title><script>alert("x")</script> & 'co'`;
+    const { profile } = await insertMember(api.dataSource, { profile: { name } });
+    const { html } = await page(api, `/@${profile.username}`);
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;');
+    expect(meta(html, 'property', 'og:title')[0]).toContain('&lt;script&gt;');
+  });
+
+  it.each([
+    ['private', { isPublic: false }],
+    ['inactive', { isActive: false }],
+  ])('is a 404 with the app and no member details when the profile is %s', async (_kind, settings) => {
+    const { profile } = await insertMember(api.dataSource, { profile: { name: 'Hidden Hannah', ...settings } });
+    const { status, html, type } = await page(api, `/@${profile.username}`);
+    expect(status).toBe(404);
+    expect(type).toMatch(/^text\/html/);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('Hidden Hannah');
+    expect(meta(html, 'property', 'og:title')).toEqual([]);
+  });
+
+  it('is a 404 for a username nobody has, and a 400 for an undecodable one', async () => {
+    expect((await page(api, '/@nobody.here')).status).toBe(404);
+    expect((await page(api, '/@%E0%A4%A')).status).toBe(400);
+  });
+});
+
+describe('the settings the browser reads', () => {
+  it('name no tag manager when none is configured', async () => {
+    const { status, html } = await page(api, '/');
+    expect(status).toBe(200);
+    expect(config(html)).toEqual({ gtmContainerId: null });
+    expect(html).not.toContain('googletagmanager');
+  });
+
+  it('name the configured tag manager container on every page, and load no tag themselves', async () => {
+    const { profile } = await insertMember(withTagManager.dataSource);
+    for (const pathname of ['/', '/playground', `/@${profile.username}`, '/@nobody.here']) {
+      const { html } = await page(withTagManager, pathname);
+      expect(config(html), pathname).toEqual({ gtmContainerId: 'GTM-TEST123' });
+      expect(html).not.toContain('googletagmanager');
+    }
+  });
+
+  it('leave other pages to the app with a 200, and assets with a long cache', async () => {
+    expect((await page(api, '/some/page')).status).toBe(200);
+    const asset = await fetch(`${api.url}/assets/app-1234.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await page(api, '/assets/missing.js')).status).toBe(404);
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** Where the browser tests leave their screenshots (git-ignored), to look at after a run. */
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** A phone, the narrowest phone we support, and a laptop. */
+export const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'narrow', width: 320, height: 640 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+let announced = false;
+
+/** Saves full-page screenshots of `page` at every viewport, as `<name>-<viewport>.png`. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  if (!announced) {
+    console.info(`screenshots: ${SCREENSHOT_DIR}`);
+    announced = true;
+  }
+  const original = page.viewportSize();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport.name}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/**
+ * The serious and critical accessibility problems axe-core finds on the page, described for a
+ * failure message. `exclude` leaves out parts we do not render ourselves and cannot mend.
+ */
+export async function seriousA11yViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact ?? ''}): ${violation.help} — ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}

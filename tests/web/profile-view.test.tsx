@@ -1,0 +1,73 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProfileView_ProfileFragment } from '../../web/src/gql/graphql';
+import { ProfileView } from '../../web/src/features/profile/ProfileView';
+
+afterEach(cleanup);
+
+function profile(overrides: Partial<ProfileView_ProfileFragment> = {}): ProfileView_ProfileFragment {
+  return {
+    __typename: 'PublicProfile',
+    username: 'user123ab',
+    name: 'Dorcas',
+    plus: false,
+    joined: '2025-03-14T10:00:00.000Z',
+    appearance: { __typename: 'Appearance', theme: 'lightTheme', layout: 'row', button: 'normalButton' },
+    verse: {
+      __typename: 'Verse',
+      id: 'Heb.3.4',
+      ref: 'Hebrews 3:4',
+      text: 'For every house is builded by some man; but he that built all things is God.',
+      translation: 'KJV',
+    },
+    ...overrides,
+  };
+}
+
+function renderProfile(data: ProfileView_ProfileFragment) {
+  return render(
+    <MemoryRouter>
+      <ProfileView profile={data} />
+    </MemoryRouter>,
+  );
+}
+
+describe('the profile view', () => {
+  it("shows the member's name, address, join month and verse", () => {
+    renderProfile(profile());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dorcas');
+    expect(screen.getByText('@user123ab')).toBeTruthy();
+    expect(screen.getByText('Member since March 2025')).toBeTruthy();
+    expect(screen.getByText(/builded by some man/)).toBeTruthy();
+    expect(screen.getByText('Hebrews 3:4')).toBeTruthy();
+  });
+
+  it.each([
+    ['darkTheme', 'column', 'outlineButton'],
+    ['sunriseTheme', 'row', 'goldButton'],
+    ['gardenTheme', 'column', 'roundedButton'],
+  ] as const)('dresses the whole page in the %s theme, %s layout and %s buttons', (theme, layout, button) => {
+    const { container } = renderProfile(profile({ appearance: { __typename: 'Appearance', theme, layout, button } }));
+    const page = container.querySelector('.profile');
+    expect(page?.classList.contains(`theme-${theme}`)).toBe(true);
+    expect(page?.classList.contains(`layout-${layout}`)).toBe(true);
+    expect(page?.classList.contains(`button-${button}`)).toBe(true);
+    // The share button lives inside the page, so the member's button style reaches it.
+    expect(page?.contains(screen.getByRole('button'))).toBe(true);
+  });
+
+  it('shows the Plus badge only to Plus members', () => {
+    renderProfile(profile({ plus: false }));
+    expect(screen.queryByText('member', { exact: false, selector: '.visually-hidden' })).toBeNull();
+    cleanup();
+    renderProfile(profile({ plus: true }));
+    expect(screen.getByText(/Plus/).textContent).toBe('Plus member');
+  });
+
+  it('renders a name as text, never as markup', () => {
+    const { container } = renderProfile(profile({ name: '<img src=x onerror=alert(1)>' }));
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('<img src=x onerror=alert(1)>');
+  });
+});

@@ -1,0 +1,36 @@
+import 'graphiql/setup-workers/vite';
+import 'graphiql/style.css';
+import './playground.css';
+import { createGraphiQLFetcher } from '@graphiql/toolkit';
+import { GraphiQL } from 'graphiql';
+import { Link } from 'react-router';
+import { BrandMark } from '../../app/BrandMark';
+import { usePageMeta } from '../../app/usePageMeta';
+import { EXAMPLE_OPERATIONS } from './examples';
+
+const fetcher = createGraphiQLFetcher({ url: '/graphql' });
+
+/** `/playground`: GraphiQL on the public API, bundled with the app so that it needs no CDN. */
+export function PlaygroundPage() {
+  usePageMeta({
+    title: 'GraphQL playground · Lampstand',
+    description: 'Try the Lampstand GraphQL API: the verse of the day, verse lookup and public profiles.',
+  });
+  return (
+    <div className="playground">
+      <header className="playground-bar">
+        <Link to="/" className="brand" aria-label="Lampstand home">
+          <BrandMark size={22} />
+          <span>Lampstand</span>
+        </Link>
+        <h1>GraphQL playground</h1>
+        <p className="playground-hint">
+          Public queries need no key. Run with <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd>.
+        </p>
+      </header>
+      <main id="main" className="playground-main">
+        <GraphiQL fetcher={fetcher} defaultTabs={EXAMPLE_OPERATIONS} defaultEditorToolsVisibility="variables" />
+      </main>
+    </div>
+  );
+}

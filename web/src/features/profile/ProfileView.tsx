@@ -1,0 +1,161 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BrandMark } from '../../app/BrandMark';
+import type { ProfileView_ProfileFragment } from '../../gql/graphql';
+import { VerseCard, VerseCardPlaceholder } from '../verses/VerseCard';
+import { ShareButton } from './ShareButton';
+import './profile.css';
+
+type Appearance = ProfileView_ProfileFragment['appearance'];
+
+/** The look before a profile arrives: the defaults every new member starts with. */
+const DEFAULT_APPEARANCE: Omit<Appearance, '__typename'> = {
+  theme: 'lightTheme',
+  layout: 'row',
+  button: 'normalButton',
+};
+
+/** The words of a profile page's title and description; the server sends the same (server/src/http/web.ts). */
+export function profileMeta(profile: Pick<ProfileView_ProfileFragment, 'name' | 'username'>) {
+  return {
+    title: `${profile.name} (@${profile.username}) · Lampstand`,
+    description: `${profile.name}’s page on Lampstand, with a Bible verse for every day.`,
+  };
+}
+
+export function profileUrl(username: string): string {
+  return `${window.location.origin}/@${encodeURIComponent(username)}`;
+}
+
+function joinedLabel(joined: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date(joined));
+}
+
+function PlusBadge() {
+  return (
+    <span className="plus-badge">
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14">
+        <path d="M12 2l2.6 6.9L22 12l-7.4 3.1L12 22l-2.6-6.9L2 12l7.4-3.1z" fill="currentColor" />
+      </svg>
+      Plus<span className="visually-hidden"> member</span>
+    </span>
+  );
+}
+
+/** The frame of a member's page: their theme, layout and button style on every part of it. */
+function ProfileFrame({
+  appearance,
+  actions,
+  children,
+}: {
+  appearance: Omit<Appearance, '__typename'>;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`profile theme-${appearance.theme} layout-${appearance.layout} button-${appearance.button}`}
+      data-theme={appearance.theme}
+      data-layout={appearance.layout}
+      data-button={appearance.button}
+    >
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="profile-bar">
+        <Link to="/" className="profile-brand" aria-label="Lampstand home">
+          <BrandMark size={22} />
+          <span>Lampstand</span>
+        </Link>
+        {actions}
+      </header>
+      <main id="main" tabIndex={-1} className="profile-main">
+        {children}
+      </main>
+      <footer className="profile-footer">
+        <p>Scripture from the King James Version (1769), public domain.</p>
+        <p>
+          <Link to="/signup">Make your own page on Lampstand</Link>
+        </p>
+      </footer>
+    </div>
+  );
+}
+
+/** A member's public page as visitors see it. */
+export function ProfileView({ profile }: { profile: ProfileView_ProfileFragment }) {
+  const { title } = profileMeta(profile);
+  const initial = Array.from(profile.name.trim())[0]?.toUpperCase() ?? '?';
+  return (
+    <ProfileFrame
+      appearance={profile.appearance}
+      actions={<ShareButton url={profileUrl(profile.username)} title={title} className="pbutton pbutton--primary" />}
+    >
+      <article className="profile-card" aria-labelledby="profile-name">
+        <div className="profile-identity">
+          <div className="monogram" aria-hidden="true">
+            {initial}
+          </div>
+          <div className="identity-text">
+            <h1 id="profile-name">{profile.name}</h1>
+            <p className="profile-handle">
+              <span>@{profile.username}</span>
+              {profile.plus && <PlusBadge />}
+            </p>
+            <p className="profile-since">Member since {joinedLabel(profile.joined)}</p>
+          </div>
+        </div>
+        <section className="profile-verse" aria-labelledby="profile-verse-title">
+          <h2 id="profile-verse-title">Today’s verse</h2>
+          <VerseCard verse={profile.verse} />
+        </section>
+      </article>
+    </ProfileFrame>
+  );
+}
+
+/** The page while the profile loads: the same boxes as the real one, so nothing moves when it arrives. */
+export function ProfileSkeleton({ username }: { username: string }) {
+  return (
+    <ProfileFrame
+      appearance={DEFAULT_APPEARANCE}
+      actions={
+        <ShareButton
+          url={profileUrl(username)}
+          title={`@${username} · Lampstand`}
+          className="pbutton pbutton--primary"
+        />
+      }
+    >
+      <article className="profile-card" aria-busy="true" aria-label="Loading profile">
+        <div className="profile-identity">
+          <div className="monogram monogram--placeholder" aria-hidden="true" />
+          <div className="identity-text" aria-hidden="true">
+            <span className="placeholder-line placeholder-line--title" />
+            <span className="placeholder-line placeholder-line--handle" />
+            <span className="placeholder-line placeholder-line--since" />
+          </div>
+        </div>
+        <section className="profile-verse" aria-hidden="true">
+          <h2>Today’s verse</h2>
+          <VerseCardPlaceholder />
+        </section>
+      </article>
+    </ProfileFrame>
+  );
+}
+
+/** The page when the profile could not be loaded (not when it does not exist: that is the 404 page). */
+export function ProfileError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <ProfileFrame appearance={DEFAULT_APPEARANCE}>
+      <div className="profile-card profile-card--message" role="alert">
+        <h1>We couldn’t load this page</h1>
+        <p>Please check your connection and try again.</p>
+        <button type="button" className="pbutton pbutton--primary" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </ProfileFrame>
+  );
+}

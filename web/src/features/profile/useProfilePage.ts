@@ -1,0 +1,30 @@
+import { useProfilePageQuery } from '../../gql/hooks';
+import type { ProfileView_ProfileFragment } from '../../gql/graphql';
+import { visitorTimeZone } from '../verses/timeZone';
+
+export type ProfilePageState =
+  | { status: 'loading' }
+  | { status: 'error'; retry: () => void }
+  | { status: 'not-found' }
+  | { status: 'ready'; profile: ProfileView_ProfileFragment };
+
+/** A member's public page, with the verse of the visitor's day; null from the API means not found. */
+export function useProfilePage(username: string): ProfilePageState {
+  const { data, dataState, error, refetch } = useProfilePageQuery({
+    variables: { username, timeZone: visitorTimeZone() },
+    // A verse cached from an earlier visit may be yesterday's.
+    fetchPolicy: 'cache-and-network',
+  });
+  if (dataState === 'complete') {
+    return data.profile ? { status: 'ready', profile: data.profile } : { status: 'not-found' };
+  }
+  if (error) {
+    return {
+      status: 'error',
+      retry: () => {
+        void refetch();
+      },
+    };
+  }
+  return { status: 'loading' };
+}
