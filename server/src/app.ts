@@ -104,8 +104,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   // Once the server answers (embedded identity is reached over HTTP), repair what a crash left.
   app.addHook('onListen', () => {
+    if (!config.reconcile.onStart) return;
     accounts
-      .reconcile(config.reconcileGraceSeconds * 1000)
+      .reconcile(config.reconcile.graceSeconds * 1000)
       .then((report) => {
         if (report.created + report.deleted > 0) app.log.warn(report, 'accounts reconciled with the identity service');
       })

@@ -34,6 +34,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   GRAPHQL_INTROSPECTION: bool.default(true),
+  RECONCILE_ON_START: bool.default(true),
   RECONCILE_GRACE_SECONDS: seconds.default(300),
 
   SUPABASE_URL: url.optional(),
@@ -95,8 +96,8 @@ export interface Config {
   webDistDir: string;
   redisUrl: string | undefined;
   graphql: { introspection: boolean };
-  /** The start-up reconciliation leaves accounts younger than this alone (sign-ups in flight). */
-  reconcileGraceSeconds: number;
+  /** Accounts vs identity repair once the server listens; it leaves accounts younger than the grace alone. */
+  reconcile: { onStart: boolean; graceSeconds: number };
   identity: {
     /** `embedded`: this process serves Supabase Auth's contract at /auth/v1; `hosted`: SUPABASE_URL. */
     mode: 'embedded' | 'hosted';
@@ -263,7 +264,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     webDistDir: path.resolve(projectRoot, env.WEB_DIST_DIR ?? 'web/dist'),
     redisUrl: env.REDIS_URL,
     graphql: { introspection: env.GRAPHQL_INTROSPECTION },
-    reconcileGraceSeconds: env.RECONCILE_GRACE_SECONDS,
+    reconcile: { onStart: env.RECONCILE_ON_START, graceSeconds: env.RECONCILE_GRACE_SECONDS },
     identity: {
       mode: hosted ? 'hosted' : 'embedded',
       url: env.SUPABASE_URL,

@@ -65,6 +65,7 @@ export async function startTestApp(env: Env = {}, dependencies: AppDependencies 
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    RECONCILE_ON_START: 'false',
     ...database.env,
     ...env,
   });
