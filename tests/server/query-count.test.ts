@@ -1,4 +1,4 @@
-import type { Logger } from 'typeorm';
+import type { DataSource, Logger } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
 import type { TestApp } from '../support/app.js';
@@ -32,15 +32,17 @@ class CountingLogger implements Logger {
 
 const logger = new CountingLogger();
 let database: TestDatabase;
+let dataSource: DataSource;
 let api: TestApp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const dataSource = await openDatabase(createDataSource(database.database, { logger }));
-  api = await startTestApp(database.env, { dataSource });
+  dataSource = await openDatabase(createDataSource(database.database, { logger }));
+  api = await startTestApp(database.env, { dataSource }, { database });
 });
 afterAll(async () => {
   await api.close();
+  await dataSource.destroy();
   await database.drop();
 });
 

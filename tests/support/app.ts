@@ -10,6 +10,7 @@ import type { Config, Env } from '../../server/src/config.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
 import { createTestDatabase } from './database.js';
+import type { TestDatabase } from './database.js';
 
 export interface GraphQLResponse<TData = Record<string, unknown>> {
   status: number;
@@ -51,10 +52,15 @@ export async function freePort(): Promise<number> {
 
 /**
  * Builds the real app with `buildApp()` on a fresh database of the project's dialect and starts it
- * on a loopback port. `env` adds or overrides settings, as the environment would.
+ * on a loopback port. `env` adds or overrides settings, as the environment would. Pass `database`
+ * to start it on an existing database (a "next start"); that database then outlives the app.
  */
-export async function startTestApp(env: Env = {}, dependencies: AppDependencies = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function startTestApp(
+  env: Env = {},
+  dependencies: AppDependencies = {},
+  shared: { database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = shared.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lampstand-data-'));
   const port = await freePort();
   const config = loadConfig({
@@ -92,8 +98,8 @@ export async function startTestApp(env: Env = {}, dependencies: AppDependencies 
     },
     async close() {
       await app.close();
-      if (dataSource.isInitialized) await dataSource.destroy();
-      await database.drop();
+      if (!dependencies.dataSource && dataSource.isInitialized) await dataSource.destroy();
+      if (!shared.database) await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

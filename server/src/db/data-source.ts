@@ -21,7 +21,8 @@ export function createDataSource(
     entities: extra.entities ?? entities,
     synchronize: false,
     migrationsRun: false,
-    logging: extra.logger ? 'all' : ['error', 'warn'],
+    // Query errors reach our code as exceptions and are logged there, with the request.
+    logging: extra.logger ? 'all' : false,
     ...(extra.logger ? { logger: extra.logger } : {}),
   } satisfies Partial<DataSourceOptions>;
 

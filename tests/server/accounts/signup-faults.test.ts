@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UserRecord } from '../../../server/src/accounts/user.entity.js';
+import { ProfileRecord } from '../../../server/src/profiles/profile.entity.js';
+import type { TestApp } from '../../support/app.js';
+import { startTestApp } from '../../support/app.js';
+import type { TestDatabase } from '../../support/database.js';
+import { createTestDatabase } from '../../support/database.js';
+import { failInserts, faultyFetch } from '../../support/faults.js';
+import { GOOD_PASSWORD, serviceClient, uniqueEmail } from '../../support/identity.js';
+import type { SignUpData } from '../../support/members.js';
+import { firstError, LOGIN, SIGN_UP } from '../../support/members.js';
+
+/** One database that several app starts share, as a server restarting on its own database. */
+let database: TestDatabase;
+const started: TestApp[] = [];
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  for (const api of started.splice(0)) await api.close();
+  await database.drop();
+});
+
+async function start(...args: Parameters<typeof startTestApp>): Promise<TestApp> {
+  const api = await startTestApp(args[0], args[1], { database });
+  started.push(api);
+  return api;
+}
+
+/** The next start on the same database, reconciling every account whatever its age. */
+async function nextStart(): Promise<TestApp> {
+  for (const api of started.splice(0)) await api.close();
+  return start({ RECONCILE_ON_START: 'true', RECONCILE_GRACE_SECONDS: '0' });
+}
+
+async function state(api: TestApp, email: string): Promise<{ identity: boolean; user: boolean; profile: boolean }> {
+  const { data } = await serviceClient(api).auth.admin.listUsers({ page: 1, perPage: 1000 });
+  const account = data.users.find((user) => user.email === email);
+  const user = await api.dataSource.getRepository(UserRecord).findOneBy({ email });
+  const profile = account ? await api.dataSource.getRepository(ProfileRecord).findOneBy({ uid: account.id }) : null;
+  return { identity: account !== undefined, user: user !== null, profile: profile !== null };
+}
+
+const consistent = (value: { identity: boolean; user: boolean; profile: boolean }) =>
+  value.identity === value.user && value.user === value.profile;
+
+function signUp(api: TestApp, email: string) {
+  return api.graphql<SignUpData>(SIGN_UP, {
+    input: { email, password: GOOD_PASSWORD, first: 'Lois', platform: 'web' },
+  });
+}
+
+describe('sign-up under failure (F4)', () => {
+  it('removes the identity account when the records cannot be written', async () => {
+    const api = await start();
+    const email = uniqueEmail();
+    const removeFault = await failInserts(api.dataSource, 'profiles');
+    const response = await signUp(api, email);
+    expect(firstError(response)).toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    expect(JSON.stringify(response.errors)).not.toMatch(/injected|INSERT|profiles|sql/i);
+    expect(await state(api, email)).toEqual({ identity: false, user: false, profile: false });
+
+    await removeFault();
+    const retry = await signUp(api, email);
+    expect(retry.errors).toBeUndefined();
+    expect(await state(api, email)).toEqual({ identity: true, user: true, profile: true });
+  });
+
+  it('creates nothing when the identity service is unreachable, and public queries keep working', async () => {
+    const unreachable = faultyFetch({ matches: (method) => method === 'POST', fault: 'unreachable' });
+    const api = await start({}, { identityFetch: unreachable.fetch });
+    const email = uniqueEmail();
+    const response = await signUp(api, email);
+    expect(firstError(response)).toMatchObject({ code: 'IDENTITY_UNAVAILABLE' });
+    expect(unreachable.calls).toBeGreaterThan(0);
+    expect(await state(api, email)).toEqual({ identity: false, user: false, profile: false });
+    const verse = await api.graphql<{ verse: { id: string } }>('{ verse(ref: "John 3:16") { id } }');
+    expect(verse.data?.verse.id).toBe('John.3.16');
+  });
+
+  it('completes a sign-up whose answer was lost, at the next start', async () => {
+    const lost = faultyFetch({
+      matches: (method, url) => method === 'POST' && url.pathname.endsWith('/signup'),
+      fault: 'response-lost',
+    });
+    const api = await start({}, { identityFetch: lost.fetch });
+    const email = uniqueEmail();
+    expect(firstError(await signUp(api, email))).toMatchObject({ code: 'IDENTITY_UNAVAILABLE' });
+    expect(await state(api, email)).toEqual({ identity: true, user: false, profile: false });
+
+    const restarted = await nextStart();
+    await expect
+      .poll(() => state(restarted, email), { timeout: 10_000 })
+      .toEqual({ identity: true, user: true, profile: true });
+    const user = await restarted.dataSource.getRepository(UserRecord).findOneByOrFail({ email });
+    expect(user).toMatchObject({ first: 'Lois', platform: 'web' });
+  });
+
+  it('completes a sign-up whose answer was lost when the member signs in instead', async () => {
+    const lost = faultyFetch({
+      matches: (method, url) => method === 'POST' && url.pathname.endsWith('/signup'),
+      fault: 'response-lost',
+    });
+    const api = await start({}, { identityFetch: lost.fetch });
+    const email = uniqueEmail();
+    await signUp(api, email);
+    lost.enabled = false;
+    const login = await api.graphql<{ login: { member: { user: { email: string } } } }>(LOGIN, {
+      input: { email, password: GOOD_PASSWORD },
+    });
+    expect(login.errors).toBeUndefined();
+    expect(login.data?.login.member.user.email).toBe(email);
+    expect(await state(api, email)).toEqual({ identity: true, user: true, profile: true });
+  });
+
+  it('repairs a sign-up whose undoing failed too, at the next start', async () => {
+    const deleteFails = faultyFetch({ matches: (method) => method === 'DELETE', fault: 'unreachable' });
+    const api = await start({}, { identityFetch: deleteFails.fetch });
+    const email = uniqueEmail();
+    const removeFault = await failInserts(api.dataSource, 'profiles');
+    expect(firstError(await signUp(api, email))).toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    expect(deleteFails.calls).toBe(1);
+    expect(await state(api, email)).toEqual({ identity: true, user: false, profile: false });
+    await removeFault();
+
+    const restarted = await nextStart();
+    await expect.poll(() => state(restarted, email), { timeout: 10_000 }).toSatisfy(consistent);
+    expect(await state(restarted, email)).toEqual({ identity: true, user: true, profile: true });
+  });
+
+  it('deletes records whose identity account is gone, at the next start', async () => {
+    const api = await start();
+    const email = uniqueEmail();
+    await signUp(api, email);
+    const { data } = await serviceClient(api).auth.admin.listUsers({ page: 1, perPage: 1000 });
+    const id = data.users.find((user) => user.email === email)?.id ?? '';
+    await serviceClient(api).auth.admin.deleteUser(id);
+    expect(await state(api, email)).toEqual({ identity: false, user: true, profile: false });
+
+    const restarted = await nextStart();
+    await expect
+      .poll(() => state(restarted, email), { timeout: 10_000 })
+      .toEqual({
+        identity: false,
+        user: false,
+        profile: false,
+      });
+  });
+});

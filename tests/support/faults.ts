@@ -1,0 +1,58 @@
+import type { DataSource } from 'typeorm';
+
+/**
+ * Makes every insert into `table` fail inside the database itself (a trigger), as a disk or
+ * constraint failure would. Returns the function that removes the fault.
+ */
+export async function failInserts(dataSource: DataSource, table: string): Promise<() => Promise<void>> {
+  const name = `fail_${table}_inserts`;
+  if (dataSource.options.type === 'postgres') {
+    await dataSource.query(
+      `CREATE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql`,
+    );
+    await dataSource.query(
+      `CREATE TRIGGER ${name} BEFORE INSERT ON "${table}" FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+    );
+    return async () => {
+      await dataSource.query(`DROP TRIGGER ${name} ON "${table}"`);
+      await dataSource.query(`DROP FUNCTION ${name}()`);
+    };
+  }
+  await dataSource.query(
+    `CREATE TRIGGER ${name} BEFORE INSERT ON "${table}" BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+  );
+  return async () => {
+    await dataSource.query(`DROP TRIGGER ${name}`);
+  };
+}
+
+export type FetchFault = 'unreachable' | 'response-lost' | 'server-error';
+
+/**
+ * A fetch for the app's identity calls that fails the requests `matches` picks, at the HTTP
+ * boundary: before sending (unreachable), after the identity service acted (the response is lost),
+ * or with a 503. Other requests go through untouched.
+ */
+export function faultyFetch(rule: { matches: (method: string, url: URL) => boolean; fault: FetchFault }): {
+  fetch: typeof fetch;
+  calls: number;
+  enabled: boolean;
+} {
+  const state = { calls: 0, enabled: true, fetch: fetch };
+  state.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (!state.enabled || !rule.matches(request.method, url)) return fetch(request);
+    state.calls += 1;
+    if (rule.fault === 'unreachable') throw new TypeError('fetch failed: connect ECONNREFUSED (injected)');
+    if (rule.fault === 'server-error') {
+      return new Response(JSON.stringify({ code: 'unexpected_failure', message: 'injected failure' }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      });
+    }
+    await fetch(request);
+    throw new TypeError('fetch failed: socket hang up (injected after the request was served)');
+  };
+  return state;
+}
