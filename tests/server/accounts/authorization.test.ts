@@ -1,0 +1,201 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserRecord } from '../../../server/src/accounts/user.entity.js';
+import { classifyRootFields } from '../../../server/src/graphql/auth.js';
+import { resolvers } from '../../../server/src/graphql/schema.js';
+import { ProfileRecord } from '../../../server/src/profiles/profile.entity.js';
+import type { TestApp } from '../../support/app.js';
+import { startTestApp } from '../../support/app.js';
+import { decodeClaims, GOOD_PASSWORD, serviceClient } from '../../support/identity.js';
+import type { SignedUpMember } from '../../support/members.js';
+import { firstError, LOGIN, ME, signUpMember } from '../../support/members.js';
+
+const SECRET = 'an-authorization-test-secret-long-enough-for-hs256';
+let api: TestApp;
+
+beforeAll(async () => {
+  api = await startTestApp({ AUTH_JWT_SECRET: SECRET, AUTH_RATE_LIMIT_OTP: '1000' });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** Every protected mutation, with arguments that succeed for a signed-in member whose password is given. */
+const PROTECTED_MUTATIONS: [string, (password: string) => string][] = [
+  [
+    'updateProfile',
+    () => 'mutation { updateProfile(input: { name: "Changed", theme: darkTheme, isPublic: false }) { name } }',
+  ],
+  ['changeUsername', () => 'mutation { changeUsername(username: "taken.over") { username } }'],
+  ['completeWelcome', () => 'mutation { completeWelcome { welcome } }'],
+  ['pinVerse', () => 'mutation { pinVerse(ref: "John 3:16") { versePinned } }'],
+  ['unpinVerse', () => 'mutation { unpinVerse { versePinned } }'],
+  ['updateEmail', () => 'mutation { updateEmail(email: "someone.else@example.org") { pendingEmail } }'],
+  [
+    'changePassword',
+    (password) =>
+      `mutation { changePassword(input: { currentPassword: "${password}", newPassword: "${NEW_PASSWORD}" }) { session { accessToken } } }`,
+  ],
+  ['logout', () => 'mutation { logout(scope: global) }'],
+  ['deleteAccount', (password) => `mutation { deleteAccount(password: "${password}") }`],
+];
+const NEW_PASSWORD = 'another passphrase';
+
+async function snapshot(uid: string): Promise<unknown> {
+  const user = await api.dataSource.getRepository(UserRecord).findOneBy({ uid });
+  const profile = await api.dataSource.getRepository(ProfileRecord).findOneBy({ uid });
+  return { user, profile };
+}
+
+describe('deny by default', () => {
+  it('lists every root field as public or protected', () => {
+    expect(classifyRootFields(resolvers)).toEqual([
+      { field: 'Mutation.changePassword', access: 'authorized' },
+      { field: 'Mutation.changeUsername', access: 'authorized' },
+      { field: 'Mutation.completeWelcome', access: 'authorized' },
+      { field: 'Mutation.deleteAccount', access: 'authorized' },
+      { field: 'Mutation.login', access: 'public' },
+      { field: 'Mutation.logout', access: 'authorized' },
+      { field: 'Mutation.pinVerse', access: 'authorized' },
+      { field: 'Mutation.refreshSession', access: 'public' },
+      { field: 'Mutation.requestPasswordReset', access: 'public' },
+      { field: 'Mutation.resetPassword', access: 'public' },
+      { field: 'Mutation.signUp', access: 'public' },
+      { field: 'Mutation.unpinVerse', access: 'authorized' },
+      { field: 'Mutation.updateEmail', access: 'authorized' },
+      { field: 'Mutation.updateProfile', access: 'authorized' },
+      { field: 'Query.me', access: 'public' },
+      { field: 'Query.profile', access: 'public' },
+      { field: 'Query.verse', access: 'public' },
+      { field: 'Query.verseOfTheDay', access: 'public' },
+    ]);
+  });
+
+  it('covers every protected mutation in these tests', () => {
+    const tested = new Set(PROTECTED_MUTATIONS.map(([name]) => `Mutation.${name}`));
+    const authorized = classifyRootFields(resolvers).filter((entry) => entry.access === 'authorized');
+    expect(authorized.map((entry) => entry.field).filter((field) => !tested.has(field))).toEqual([]);
+  });
+});
+
+describe('anonymous callers (B4)', () => {
+  it.each(PROTECTED_MUTATIONS)('cannot call %s, and nothing changes', async (_name, mutation) => {
+    const { member } = await signUpMember(api);
+    const before = await snapshot(member.user.uid);
+    const response = await api.graphql(mutation(GOOD_PASSWORD));
+    expect(response.data).toBeNull();
+    expect(firstError(response).code).toBe('UNAUTHENTICATED');
+    expect(await snapshot(member.user.uid)).toEqual(before);
+  });
+});
+
+describe('member A and member B (B4)', () => {
+  let a: SignedUpMember;
+  let b: SignedUpMember;
+
+  beforeAll(async () => {
+    a = await signUpMember(api, { first: 'Abigail' });
+    b = await signUpMember(api, { first: 'Boaz' });
+    // A has Plus, so that pinVerse succeeds and changes something.
+    await api.dataSource.getRepository(UserRecord).update({ uid: a.member.user.uid }, { stripeRole: 'plus' });
+  });
+
+  it.each(PROTECTED_MUTATIONS)("A's %s changes only A's account", async (name, mutation) => {
+    const before = await snapshot(b.member.user.uid);
+    // A signs in afresh for each mutation, since logout and changePassword end A's sessions.
+    const current = await api.graphql<{ login: { session: { accessToken: string } } }>(LOGIN, {
+      input: { email: a.email, password: a.password },
+    });
+    const response = await api.graphql(mutation(a.password), {}, { token: current.data?.login.session.accessToken });
+    expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
+    if (name === 'changePassword') a.password = NEW_PASSWORD;
+    expect(await snapshot(b.member.user.uid)).toEqual(before);
+    const stillB = await api.graphql<{ me: { user: { uid: string } } }>(ME, {}, { token: b.session.accessToken });
+    expect(stillB.data?.me.user.uid).toBe(b.member.user.uid);
+  });
+});
+
+describe('mass assignment (B5)', () => {
+  it.each([
+    ['updateProfile', 'mutation { updateProfile(input: { plan: plus }) { name } }'],
+    ['updateProfile', 'mutation { updateProfile(input: { stripeRole: "plus" }) { name } }'],
+    ['updateProfile', 'mutation { updateProfile(input: { uid: "someone" }) { name } }'],
+    ['updateProfile', 'mutation { updateProfile(input: { joined: "2000-01-01T00:00:00Z" }) { name } }'],
+    [
+      'signUp',
+      'mutation { signUp(input: { email: "x@example.org", password: "a fine passphrase", first: "X", platform: "web", role: "admin" }) { confirmationSent } }',
+    ],
+  ])('%s offers no way to set %s', async (_name, mutation) => {
+    const { session } = await signUpMember(api);
+    const response = await api.graphql(mutation, {}, { token: session.accessToken });
+    expect(response.status).toBe(400);
+    expect(firstError(response).code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});
+
+describe('tokens (B8)', () => {
+  async function resign(token: string, change: Record<string, unknown>, secret = SECRET): Promise<string> {
+    return new SignJWT({ ...decodeClaims(token), ...change })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(secret));
+  }
+
+  async function meStatus(token: string): Promise<[number, unknown]> {
+    const response = await api.graphql(ME, {}, { token });
+    return [response.status, firstError(response).code];
+  }
+
+  it('accepts the genuine token, and a faithful re-signing of it', async () => {
+    const { session } = await signUpMember(api);
+    expect((await api.graphql(ME, {}, { token: session.accessToken })).status).toBe(200);
+    expect((await api.graphql(ME, {}, { token: await resign(session.accessToken, {}) })).status).toBe(200);
+  });
+
+  it.each([
+    ['expired', { exp: Math.floor(Date.now() / 1000) - 60 }],
+    ['for another audience', { aud: 'somebody-else' }],
+    ['with another role', { role: 'service_role' }],
+  ])('refuses a token %s', async (_case, change) => {
+    const { session } = await signUpMember(api);
+    expect(await meStatus(await resign(session.accessToken, change))).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  it('refuses a token signed with a foreign key', async () => {
+    const { session } = await signUpMember(api);
+    const forged = await resign(session.accessToken, {}, 'a-foreign-secret-that-is-also-long-enough-to-sign');
+    expect(await meStatus(forged)).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  it('refuses alg none', async () => {
+    const { session } = await signUpMember(api);
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expect(await meStatus(`${header}.${session.accessToken.split('.')[1] ?? ''}.`)).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  it("refuses a deleted user's token and a logged-out session's token", async () => {
+    const deleted = await signUpMember(api);
+    await serviceClient(api).auth.admin.deleteUser(deleted.member.user.uid);
+    expect(await meStatus(deleted.session.accessToken)).toEqual([401, 'UNAUTHENTICATED']);
+
+    const loggedOut = await signUpMember(api);
+    await api.graphql('mutation { logout }', {}, { token: loggedOut.session.accessToken });
+    expect(await meStatus(loggedOut.session.accessToken)).toEqual([401, 'UNAUTHENTICATED']);
+  });
+});
+
+describe('brute force (B11)', () => {
+  it('limits repeated failed logins from one address, whatever X-Forwarded-For claims', async () => {
+    const { email } = await signUpMember(api);
+    const codes: unknown[] = [];
+    for (let attempt = 0; attempt < 35; attempt++) {
+      const response = await api.graphql(
+        LOGIN,
+        { input: { email, password: `wrong guess ${attempt}` } },
+        { headers: { 'x-forwarded-for': `203.0.113.${attempt}` } },
+      );
+      codes.push(firstError(response).code);
+    }
+    expect(codes.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 'INVALID_CREDENTIALS'));
+    expect(codes.at(-1)).toBe('RATE_LIMITED');
+  });
+});
