@@ -5,7 +5,7 @@ const EMAIL_MESSAGE = 'email must be a valid email address';
 
 @InputType({ description: 'A new account: its identity and the user record the original kept.' })
 export class SignUpInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The email address to sign in with.' })
   @IsEmail({}, { message: EMAIL_MESSAGE })
   @MaxLength(255)
   email!: string;
@@ -50,14 +50,14 @@ export class SignUpInput {
   timeZone?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'Email and password of an account.' })
 export class LoginInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The email address of the account (any letter case).' })
   @IsString()
   @MaxLength(255)
   email!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its password.' })
   @IsString()
   @MaxLength(1024)
   password!: string;
@@ -77,14 +77,14 @@ export class ResetPasswordInput {
   @IsEmail({}, { message: EMAIL_MESSAGE })
   email?: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'At least 8 characters, at most 72 bytes, not a common password.' })
   @IsString()
   newPassword!: string;
 }
 
-@InputType()
+@InputType({ description: 'A password change: the current password proves it is you.' })
 export class ChangePasswordInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The password you sign in with now.' })
   @IsString()
   @MaxLength(1024)
   currentPassword!: string;

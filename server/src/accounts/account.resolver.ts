@@ -19,7 +19,7 @@ export class AccountResolver {
       'confirmation is on, `confirmationSent` (then sign in after following the emailed link).',
   })
   async signUp(
-    @Arg('input', () => SignUpInput) input: SignUpInput,
+    @Arg('input', () => SignUpInput, { description: 'The new account.' }) input: SignUpInput,
     @Ctx() { clientIp }: Context,
   ): Promise<SignUpPayload> {
     const outcome = await this.accounts.signUp(input, { clientIp });
@@ -31,7 +31,10 @@ export class AccountResolver {
   }
 
   @Mutation(() => AuthPayload, { description: 'Signs in with email and password.' })
-  async login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() { clientIp }: Context): Promise<AuthPayload> {
+  async login(
+    @Arg('input', () => LoginInput, { description: 'Email and password.' }) input: LoginInput,
+    @Ctx() { clientIp }: Context,
+  ): Promise<AuthPayload> {
     return toAuthPayload(await this.accounts.login(input, { clientIp }));
   }
 
@@ -39,7 +42,8 @@ export class AccountResolver {
     description: 'Exchanges a refresh token for a new session. Each refresh token works once.',
   })
   async refreshSession(
-    @Arg('refreshToken', () => String) refreshToken: string,
+    @Arg('refreshToken', () => String, { description: 'The refresh token of the current session.' })
+    refreshToken: string,
     @Ctx() { clientIp }: Context,
   ): Promise<AuthPayload> {
     return toAuthPayload(await this.accounts.refreshSession(refreshToken, { clientIp }));
@@ -49,7 +53,8 @@ export class AccountResolver {
   @Mutation(() => Boolean, { description: 'Ends this session (`local`, the default), the others, or all.' })
   async logout(
     @Ctx() { user }: Context,
-    @Arg('scope', () => LogoutScope, { defaultValue: LogoutScope.local }) scope: LogoutScope,
+    @Arg('scope', () => LogoutScope, { defaultValue: LogoutScope.local, description: 'Which sessions to end.' })
+    scope: LogoutScope,
   ): Promise<boolean> {
     await this.accounts.logout(requireUser(user), scope);
     return true;
@@ -59,7 +64,10 @@ export class AccountResolver {
     description:
       'Emails a link and a code to set a new password. The answer is the same whether or not the address has an account.',
   })
-  async requestPasswordReset(@Arg('email', () => String) email: string, @Ctx() { clientIp }: Context): Promise<Notice> {
+  async requestPasswordReset(
+    @Arg('email', () => String, { description: 'The address of the account.' }) email: string,
+    @Ctx() { clientIp }: Context,
+  ): Promise<Notice> {
     await this.accounts.requestPasswordReset(email, { clientIp });
     return Object.assign(new Notice(), { message: PASSWORD_RESET_NOTICE });
   }
@@ -68,7 +76,8 @@ export class AccountResolver {
     description: 'Sets a new password with the emailed link token or code, and signs in. Other sessions end.',
   })
   async resetPassword(
-    @Arg('input', () => ResetPasswordInput) input: ResetPasswordInput,
+    @Arg('input', () => ResetPasswordInput, { description: 'The emailed token and the new password.' })
+    input: ResetPasswordInput,
     @Ctx() { clientIp }: Context,
   ): Promise<AuthPayload> {
     return toAuthPayload(await this.accounts.resetPassword(input, { clientIp }));
@@ -81,7 +90,7 @@ export class AccountResolver {
       'The change takes effect once confirmed.',
   })
   async updateEmail(
-    @Arg('email', () => String) email: string,
+    @Arg('email', () => String, { description: 'The new address.' }) email: string,
     @Ctx() { user, clientIp }: Context,
   ): Promise<EmailChangePayload> {
     const pendingEmail = await this.accounts.updateEmail(requireUser(user), email, { clientIp });
@@ -96,7 +105,8 @@ export class AccountResolver {
     description: 'Changes your password (the current one is required). Every other session ends; use the new one.',
   })
   async changePassword(
-    @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,
+    @Arg('input', () => ChangePasswordInput, { description: 'The current and the new password.' })
+    input: ChangePasswordInput,
     @Ctx() { user, clientIp }: Context,
   ): Promise<AuthPayload> {
     return toAuthPayload(await this.accounts.changePassword(requireUser(user), input, { clientIp }));
@@ -107,7 +117,7 @@ export class AccountResolver {
     description: 'Deletes your account, records and profile for good (your password is required). Plus ends too.',
   })
   async deleteAccount(
-    @Arg('password', () => String) password: string,
+    @Arg('password', () => String, { description: 'Your password, to confirm it is you.' }) password: string,
     @Ctx() { user, clientIp }: Context,
   ): Promise<boolean> {
     await this.accounts.deleteAccount(requireUser(user), password, { clientIp });

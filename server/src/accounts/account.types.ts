@@ -20,7 +20,7 @@ export class User {
   @Field(() => ID, { description: 'The identity user id.' })
   uid!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The email address the account signs in with.' })
   email!: string;
 
   @Field(() => String, { description: 'First name.' })
@@ -43,12 +43,12 @@ export class User {
 
 @ObjectType({ description: 'The signed-in member: account record, profile and plan.' })
 export class Member {
-  @Field(() => User)
+  @Field(() => User, { description: 'The account record.' })
   user!: User;
 
-  @Field(() => Profile)
+  @Field(() => Profile, { description: 'The profile with every setting.' })
   profile!: Profile;
 
-  @Field(() => Plan)
+  @Field(() => Plan, { description: 'The subscription: `plus` while Lampstand Plus is active.' })
   plan!: Plan;
 }

@@ -18,10 +18,10 @@ export class Session {
 
 @ObjectType({ description: 'A session together with the member it belongs to.' })
 export class AuthPayload {
-  @Field(() => Session)
+  @Field(() => Session, { description: 'The new session.' })
   session!: Session;
 
-  @Field(() => Member)
+  @Field(() => Member, { description: 'The signed-in member.' })
   member!: Member;
 }
 

@@ -16,7 +16,7 @@ export class UpdateProfileInput {
   @IsEnum(Theme)
   theme?: Theme | null;
 
-  @Field(() => Layout, { nullable: true })
+  @Field(() => Layout, { nullable: true, description: 'Side by side (row) or stacked (column).' })
   @IsOptional()
   @IsEnum(Layout)
   layout?: Layout | null;

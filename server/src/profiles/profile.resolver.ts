@@ -16,7 +16,7 @@ export class ProfileResolver {
   @Authorized()
   @Mutation(() => Profile, { description: 'Changes your name, look or visibility. Plus-only looks need Plus.' })
   async updateProfile(
-    @Arg('input', () => UpdateProfileInput) input: UpdateProfileInput,
+    @Arg('input', () => UpdateProfileInput, { description: 'The changes.' }) input: UpdateProfileInput,
     @Ctx() { user }: Context,
   ): Promise<Profile> {
     return toProfile(await this.profiles.update(requireUser(user), input));
@@ -24,7 +24,10 @@ export class ProfileResolver {
 
   @Authorized()
   @Mutation(() => Profile, { description: 'Takes a new username (3–30 of a-z, 0-9, dot, underscore).' })
-  async changeUsername(@Arg('username', () => String) username: string, @Ctx() { user }: Context): Promise<Profile> {
+  async changeUsername(
+    @Arg('username', () => String, { description: 'The new username; it is lowercased.' }) username: string,
+    @Ctx() { user }: Context,
+  ): Promise<Profile> {
     return toProfile(await this.profiles.changeUsername(requireUser(user), username));
   }
 
@@ -38,7 +41,10 @@ export class ProfileResolver {
   @Mutation(() => Profile, {
     description: 'Keeps the verse `ref` on your page instead of the verse of the day (Plus).',
   })
-  async pinVerse(@Arg('ref', () => String) ref: string, @Ctx() { user }: Context): Promise<Profile> {
+  async pinVerse(
+    @Arg('ref', () => String, { description: 'A written reference to one verse, e.g. "John 3:16".' }) ref: string,
+    @Ctx() { user }: Context,
+  ): Promise<Profile> {
     return toProfile(await this.profiles.pinVerse(requireUser(user), ref));
   }
 
@@ -54,8 +60,9 @@ export class ProfileResolver {
   async verse(
     @Root() profile: Profile,
     @Ctx() { loaders }: Context,
-    @Arg('date', () => String, { nullable: true }) date?: string | null,
-    @Arg('timeZone', () => String, { nullable: true }) timeZone?: string | null,
+    @Arg('date', () => String, { nullable: true, description: 'An ISO date, `YYYY-MM-DD`.' }) date?: string | null,
+    @Arg('timeZone', () => String, { nullable: true, description: "The viewer's IANA time zone, e.g. `Europe/Oslo`." })
+    timeZone?: string | null,
   ): Promise<Verse> {
     const [record, owner] = await Promise.all([
       loaders.profileByUid.load(profile.uid),

@@ -3,13 +3,13 @@ import { ButtonStyle, Layout, Theme } from './appearance.js';
 
 @ObjectType({ description: 'How a profile page looks: theme, layout and button style.' })
 export class Appearance {
-  @Field(() => Theme)
+  @Field(() => Theme, { description: 'The colours.' })
   theme!: Theme;
 
-  @Field(() => Layout)
+  @Field(() => Layout, { description: 'The arrangement.' })
   layout!: Layout;
 
-  @Field(() => ButtonStyle)
+  @Field(() => ButtonStyle, { description: 'The button shape.' })
   button!: ButtonStyle;
 }
 

@@ -15,7 +15,7 @@ export class PublicProfileResolver {
     description: 'A public profile by username (any letter case); null unless it exists and is active and public.',
   })
   async profile(
-    @Arg('username', () => String) username: string,
+    @Arg('username', () => String, { description: 'The username, in any letter case.' }) username: string,
     @Ctx() { loaders }: Context,
   ): Promise<PublicProfile | null> {
     return this.profiles.findPublic(username, loaders);
@@ -27,8 +27,9 @@ export class PublicProfileResolver {
   async verse(
     @Root() profile: PublicProfile,
     @Ctx() { loaders }: Context,
-    @Arg('date', () => String, { nullable: true }) date?: string | null,
-    @Arg('timeZone', () => String, { nullable: true }) timeZone?: string | null,
+    @Arg('date', () => String, { nullable: true, description: 'An ISO date, `YYYY-MM-DD`.' }) date?: string | null,
+    @Arg('timeZone', () => String, { nullable: true, description: "The viewer's IANA time zone, e.g. `Europe/Oslo`." })
+    timeZone?: string | null,
   ): Promise<Verse> {
     const [record, owner] = await Promise.all([
       loaders.profileByUid.load(profile.uid),
