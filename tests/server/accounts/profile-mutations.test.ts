@@ -67,21 +67,20 @@ describe('updateProfile', () => {
     });
   });
 
-  it.each([
-    [{ theme: 'sunriseTheme' }, 'sunriseTheme'],
-    [{ theme: 'gardenTheme' }, 'gardenTheme'],
-    [{ button: 'goldButton' }, 'goldButton'],
-  ])('refuses the Plus-only %j to a free member with PLUS_REQUIRED, changing nothing', async (input) => {
-    const member = await signUpMember(api);
-    const before = await stored(member);
-    const response = await api.graphql(
-      UPDATE,
-      { input: { ...input, name: 'Not saved' } },
-      { token: member.session.accessToken },
-    );
-    expect(firstError(response).code).toBe('PLUS_REQUIRED');
-    expect(await stored(member)).toEqual(before);
-  });
+  it.each([{ theme: 'sunriseTheme' }, { theme: 'gardenTheme' }, { button: 'goldButton' }])(
+    'refuses the Plus-only %j to a free member with PLUS_REQUIRED, changing nothing',
+    async (input) => {
+      const member = await signUpMember(api);
+      const before = await stored(member);
+      const response = await api.graphql(
+        UPDATE,
+        { input: { ...input, name: 'Not saved' } },
+        { token: member.session.accessToken },
+      );
+      expect(firstError(response).code).toBe('PLUS_REQUIRED');
+      expect(await stored(member)).toEqual(before);
+    },
+  );
 
   it('gives Plus members the Plus-only looks, and keeps them for their return when Plus ends', async () => {
     const member = await signUpMember(api);
