@@ -1,8 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import { requireUser } from '../graphql/auth.js';
 import type { Context } from '../graphql/context.js';
-import { unauthenticated } from '../graphql/errors.js';
-import { resolveDay } from '../verses/day.js';
 import { Verse } from '../verses/verse.types.js';
 import { UpdateProfileInput } from './profile.inputs.js';
 import { toProfile } from './profile.mappers.js';
@@ -64,21 +62,11 @@ export class ProfileResolver {
     @Arg('timeZone', () => String, { nullable: true, description: "The viewer's IANA time zone, e.g. `Europe/Oslo`." })
     timeZone?: string | null,
   ): Promise<Verse> {
-    const [record, owner] = await Promise.all([
-      loaders.profileByUid.load(profile.uid),
-      loaders.userByUid.load(profile.uid),
-    ]);
-    if (!record || !owner) throw unauthenticated('Your account no longer exists.');
-    return this.profiles.verseOn(record, owner, resolveDay({ date, timeZone }));
+    return this.profiles.verseFor(profile.uid, loaders, { date, timeZone });
   }
 
   @FieldResolver(() => Appearance, { description: 'The look visitors see (Plus-only choices need Plus to show).' })
-  async appearance(@Root() profile: Profile, @Ctx() { loaders }: Context): Promise<Appearance> {
-    const [record, owner] = await Promise.all([
-      loaders.profileByUid.load(profile.uid),
-      loaders.userByUid.load(profile.uid),
-    ]);
-    if (!record || !owner) throw unauthenticated('Your account no longer exists.');
-    return this.profiles.appearanceOf(record, owner);
+  appearance(@Root() profile: Profile, @Ctx() { loaders }: Context): Promise<Appearance> {
+    return this.profiles.appearanceFor(profile.uid, loaders);
   }
 }

@@ -6,6 +6,7 @@ import type { AuthUser } from '../graphql/context.js';
 import type { Loaders } from '../graphql/loaders.js';
 import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
 import type { CalendarDay } from '../verses/day.js';
+import { resolveDay } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
 import { Verse } from '../verses/verse.types.js';
 import { DEFAULT_APPEARANCE, PLUS_BUTTONS, PLUS_THEMES } from './appearance.js';
@@ -49,6 +50,31 @@ export class ProfileService {
     const record = await loaders.profileByUsername.load(key);
     const owner = record ? await loaders.userByUid.load(record.uid) : null;
     return record && owner ? this.publicView(record, owner) : null;
+  }
+
+  /** The verse the page of `uid` shows on the requested day (see `verseOn`). */
+  async verseFor(
+    uid: string,
+    loaders: Pick<Loaders, 'profileByUid' | 'userByUid'>,
+    day: { date?: string | null; timeZone?: string | null },
+  ): Promise<Verse> {
+    const { record, owner } = await this.recordsOf(uid, loaders);
+    return this.verseOn(record, owner, resolveDay(day));
+  }
+
+  /** The look the page of `uid` renders with (see `appearanceOf`). */
+  async appearanceFor(uid: string, loaders: Pick<Loaders, 'profileByUid' | 'userByUid'>): Promise<Appearance> {
+    const { record, owner } = await this.recordsOf(uid, loaders);
+    return this.appearanceOf(record, owner);
+  }
+
+  private async recordsOf(
+    uid: string,
+    loaders: Pick<Loaders, 'profileByUid' | 'userByUid'>,
+  ): Promise<{ record: ProfileRecord; owner: UserRecord }> {
+    const [record, owner] = await Promise.all([loaders.profileByUid.load(uid), loaders.userByUid.load(uid)]);
+    if (!record || !owner) throw appError(ErrorCode.NOT_FOUND, 'This profile no longer exists.');
+    return { record, owner };
   }
 
   /** What visitors may see of a profile: null unless it is active, public and its owner still exists. */

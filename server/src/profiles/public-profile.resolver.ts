@@ -1,7 +1,5 @@
 import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../graphql/context.js';
-import { appError, ErrorCode } from '../graphql/errors.js';
-import { resolveDay } from '../verses/day.js';
 import { Verse } from '../verses/verse.types.js';
 import type { ProfileService } from './profile.service.js';
 import { PublicProfile } from './profile.types.js';
@@ -31,11 +29,6 @@ export class PublicProfileResolver {
     @Arg('timeZone', () => String, { nullable: true, description: "The viewer's IANA time zone, e.g. `Europe/Oslo`." })
     timeZone?: string | null,
   ): Promise<Verse> {
-    const [record, owner] = await Promise.all([
-      loaders.profileByUid.load(profile.uid),
-      loaders.userByUid.load(profile.uid),
-    ]);
-    if (!record || !owner) throw appError(ErrorCode.NOT_FOUND, 'This profile no longer exists.');
-    return this.profiles.verseOn(record, owner, resolveDay({ date, timeZone }));
+    return this.profiles.verseFor(profile.uid, loaders, { date, timeZone });
   }
 }
