@@ -71,7 +71,7 @@ describe('updateProfile', () => {
     [{ theme: 'sunriseTheme' }, 'sunriseTheme'],
     [{ theme: 'gardenTheme' }, 'gardenTheme'],
     [{ button: 'goldButton' }, 'goldButton'],
-  ])('refuses the Plus-only %j to a free member with PLUS_REQUIRED, changing nothing', async (input) => {
+  ])('refuses the Plus-only %j to a free member with PLUS_REQUIRED, changing nothing', async (input, _look) => {
     const member = await signUpMember(api);
     const before = await stored(member);
     const response = await api.graphql(
