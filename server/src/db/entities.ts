@@ -6,4 +6,11 @@ import { ProfileRecord } from '../profiles/profile.entity.js';
 import { VerseRecord } from '../verses/verse.entity.js';
 
 /** Every TypeORM entity; migrations in migrations/<dialect>/ must produce exactly these tables. */
-export const entities = [VerseRecord, ...identityEntities, MailOutboxRecord, UserRecord, ProfileRecord, ...billingEntities];
+export const entities = [
+  VerseRecord,
+  ...identityEntities,
+  MailOutboxRecord,
+  UserRecord,
+  ProfileRecord,
+  ...billingEntities,
+];
