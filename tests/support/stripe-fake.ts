@@ -22,6 +22,8 @@ export interface FakeStripe {
   portalSessions: StripeObject[];
   /** Every request received, as `METHOD /path`. */
   requests: string[];
+  /** While true, every request fails with a 500 `api_error`, as in a Stripe outage. */
+  outage: boolean;
   addProduct(input: { name: string; role?: string | null; active?: boolean }): StripeObject;
   addPrice(input: { product: string; unitAmount: number; interval?: string; active?: boolean }): StripeObject;
   /** Creates or replaces a subscription, as Stripe would after checkout, a renewal or a change. */
@@ -173,6 +175,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const url = new URL(request.url ?? '/', 'http://fake');
       const method = request.method ?? 'GET';
       requests.push(`${method} ${url.pathname}`);
+      if (fake.outage) {
+        send(response, 500, { error: { type: 'api_error', message: 'An unknown error occurred (injected)' } });
+        return;
+      }
       const params = await readBody(request);
       const key = request.headers['idempotency-key'];
       const cacheKey = typeof key === 'string' ? `${method} ${url.pathname} ${key}` : null;
@@ -190,8 +196,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  return {
+  const fake: FakeStripe = {
     url,
+    outage: false,
     env: { STRIPE_SECRET_KEY: 'sk_test_lampstand', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: url },
     customers,
     products,
@@ -272,6 +279,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
       }),
   };
+  return fake;
 }
 
 export interface Delivery {

@@ -78,6 +78,9 @@ type EventWork =
  * account's `app_metadata.stripeRole` (through a queue of pending claims, retried until written).
  */
 export class BillingService implements AccountLifecycle {
+  /** Claim writes in flight, per member: concurrent deliveries share one instead of writing again. */
+  private readonly claimWrites = new Map<string, Promise<void>>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly identity: IdentityClient,
@@ -468,18 +471,27 @@ export class BillingService implements AccountLifecycle {
    * null), so that the next token carries it. A claim queued again meanwhile stays queued.
    */
   private async flushClaims(uids: readonly string[]): Promise<void> {
-    const pending = this.dataSource.getRepository(BillingPendingClaimRecord);
     for (const uid of uids) {
-      const claim = await pending.findOneBy({ uid });
-      if (!claim) continue;
-      const user = await this.dataSource.getRepository(UserRecord).findOneBy({ uid });
-      try {
-        await this.identity.updateUserById(uid, { appMetadata: { stripeRole: user?.stripeRole ?? null } });
-      } catch (error) {
-        if (!(error instanceof IdentityError && error.code === 'user_not_found')) throw error;
+      let write = this.claimWrites.get(uid);
+      if (!write) {
+        write = this.writeClaim(uid).finally(() => this.claimWrites.delete(uid));
+        this.claimWrites.set(uid, write);
       }
-      await pending.delete({ uid, queuedAt: claim.queuedAt });
+      await write;
     }
+  }
+
+  private async writeClaim(uid: string): Promise<void> {
+    const pending = this.dataSource.getRepository(BillingPendingClaimRecord);
+    const claim = await pending.findOneBy({ uid });
+    if (!claim) return;
+    const user = await this.dataSource.getRepository(UserRecord).findOneBy({ uid });
+    try {
+      await this.identity.updateUserById(uid, { appMetadata: { stripeRole: user?.stripeRole ?? null } });
+    } catch (error) {
+      if (!(error instanceof IdentityError && error.code === 'user_not_found')) throw error;
+    }
+    await pending.delete({ uid, queuedAt: claim.queuedAt });
   }
 
   private async changeGrant(
