@@ -453,11 +453,10 @@ export class BillingService implements AccountLifecycle {
    * the claim for the identity account, in the caller's transaction.
    */
   private async refreshRole(manager: EntityManager, uid: string, now: Date): Promise<Entitlement> {
-    const [subscriptions, granted, user] = await Promise.all([
-      manager.findBy(BillingSubscriptionRecord, { uid }),
-      manager.existsBy(BillingGrantRecord, { uid }),
-      manager.findOneBy(UserRecord, { uid }),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time.
+    const subscriptions = await manager.findBy(BillingSubscriptionRecord, { uid });
+    const granted = await manager.existsBy(BillingGrantRecord, { uid });
+    const user = await manager.findOneBy(UserRecord, { uid });
     const entitlement = entitlementOf({ granted, subscriptions }, now, this.options.graceDays);
     if (user && user.stripeRole !== entitlement.role) {
       await manager.update(UserRecord, { uid }, { stripeRole: entitlement.role });
@@ -546,8 +545,9 @@ async function savePrice(manager: EntityManager, price: PriceSnapshot, syncedAt:
 }
 
 /**
- * Updates the row unless it holds a state read from Stripe later than this one (so an older read,
- * finishing last, cannot overwrite a newer one); inserts `full` when there is no row yet.
+ * Writes the state unless the row holds one read from Stripe later than this (so an older read,
+ * finishing last, cannot overwrite a newer one). `full` inserts the row first when there is none;
+ * a concurrent insert of the same row wins quietly and this state is then compared with it.
  */
 async function saveIfNewer(
   manager: EntityManager,
@@ -556,16 +556,22 @@ async function saveIfNewer(
   changes: ObjectLiteral & { syncedAt: Date },
   full: ObjectLiteral | null,
 ): Promise<boolean> {
+  if (full !== null) {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values({ id, ...full })
+      .orIgnore()
+      .execute();
+  }
   const result = await manager
     .createQueryBuilder()
     .update(entity)
     .set(changes)
     .where('id = :id AND synced_at <= :syncedAt', { id, syncedAt: changes.syncedAt.getTime() })
     .execute();
-  if ((result.affected ?? 0) > 0) return true;
-  if (full === null || (await manager.existsBy(entity, { id }))) return false;
-  await manager.insert(entity, { id, ...full });
-  return true;
+  return (result.affected ?? 0) > 0;
 }
 
 function idField(value: unknown): string | null {
