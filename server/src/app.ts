@@ -17,6 +17,10 @@ import type { AccountLifecycle } from './accounts/account.service.js';
 import { AccountService } from './accounts/account.service.js';
 import { MemberResolver } from './accounts/member.resolver.js';
 import type { RandomSource } from './accounts/username.js';
+import { BillingResolver } from './billing/billing.resolver.js';
+import { BillingService } from './billing/billing.service.js';
+import { StripeClient } from './billing/stripe.client.js';
+import { registerStripeWebhook } from './billing/webhook.js';
 import { authenticate } from './graphql/auth.js';
 import { mountIdentity } from './identity/identity.module.js';
 import { ProfileResolver } from './profiles/profile.resolver.js';
@@ -28,6 +32,14 @@ import { VerseService } from './verses/verse.service.js';
 
 /** Largest request body accepted anywhere (GraphQL documents, identity calls, webhooks). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** How often a server with billing reviews grace periods and retries unwritten claims. */
+const BILLING_MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    billing: BillingService;
+  }
+}
 
 export interface AppDependencies {
   /** An open, migrated data source to use instead of opening the configured database. */
@@ -38,6 +50,11 @@ export interface AppDependencies {
   identityFetch?: typeof fetch;
   /** More account lifecycle hooks (billing adds its own). */
   accountLifecycle?: AccountLifecycle[];
+  /**
+   * Start the background work once listening (account reconciliation, billing catalog sync and
+   * maintenance); default true. Commands that run the app briefly turn it off.
+   */
+  background?: boolean;
 }
 
 /**
@@ -71,7 +88,15 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   const verses = new VerseService(dataSource.getRepository(VerseRecord));
   const profiles = new ProfileService(dataSource, verses);
-  const accounts = new AccountService(dataSource, identity.client, verses, dependencies.accountLifecycle ?? [], {
+  const stripe = StripeClient.fromConfig(config.billing);
+  const billing = new BillingService(dataSource, identity.client, stripe, {
+    publicUrl: config.publicUrl,
+    graceDays: config.billing.graceDays,
+    log: app.log,
+  });
+  app.decorate('billing', billing);
+  const lifecycle = [billing, ...(dependencies.accountLifecycle ?? [])];
+  const accounts = new AccountService(dataSource, identity.client, verses, lifecycle, {
     siteUrl: config.publicUrl,
     random: dependencies.random,
     log: app.log,
@@ -82,6 +107,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     [MemberResolver, new MemberResolver(accounts)],
     [ProfileResolver, new ProfileResolver(profiles)],
     [PublicProfileResolver, new PublicProfileResolver(profiles)],
+    [BillingResolver, new BillingResolver(billing)],
   ]);
   const schema = await buildGraphQLSchema({ get: (resolverClass: unknown) => resolverInstances.get(resolverClass) });
 
@@ -102,9 +128,14 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     }),
   });
 
+  registerStripeWebhook(app, stripe, billing);
+
+  const background = dependencies.background ?? true;
+  if (background) startBillingUpkeep(app, billing);
+
   // Once the server answers (embedded identity is reached over HTTP), repair what a crash left.
   app.addHook('onListen', () => {
-    if (!config.reconcile.onStart) return;
+    if (!background || !config.reconcile.onStart) return;
     accounts
       .reconcile(config.reconcile.graceSeconds * 1000)
       .then((report) => {
@@ -124,4 +155,38 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     findProfile: (username) => profiles.findPublic(username, createLoaders(dataSource)),
   });
   return app;
+}
+
+/**
+ * Once listening: reads the Stripe catalog (products made before the webhook existed), then every
+ * few minutes ends grace periods that ran out and retries claims the identity service refused
+ * (grants made by `npm run plus` too, so this runs without Stripe keys as well).
+ */
+function startBillingUpkeep(app: FastifyInstance, billing: BillingService): void {
+  let timer: NodeJS.Timeout | undefined;
+  const upkeep = (): void => {
+    billing.runMaintenance().catch((error: unknown) => {
+      app.log.error({ err: error }, 'billing maintenance failed; it runs again shortly');
+    });
+  };
+  app.addHook('onListen', () => {
+    if (billing.enabled) readCatalog(app, billing);
+    upkeep();
+    timer = setInterval(upkeep, BILLING_MAINTENANCE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', () => {
+    clearInterval(timer);
+  });
+}
+
+function readCatalog(app: FastifyInstance, billing: BillingService): void {
+  billing
+    .syncCatalog()
+    .then((prices) => {
+      app.log.info({ prices }, 'billing: Stripe catalog read');
+    })
+    .catch((error: unknown) => {
+      app.log.error({ err: error }, 'billing: could not read the Stripe catalog; webhooks will bring it');
+    });
 }

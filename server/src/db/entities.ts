@@ -1,8 +1,16 @@
 import { UserRecord } from '../accounts/user.entity.js';
+import { billingEntities } from '../billing/billing.entities.js';
 import { identityEntities } from '../identity/embedded/entities.js';
 import { MailOutboxRecord } from '../mail/outbox.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
 import { VerseRecord } from '../verses/verse.entity.js';
 
 /** Every TypeORM entity; migrations in migrations/<dialect>/ must produce exactly these tables. */
-export const entities = [VerseRecord, ...identityEntities, MailOutboxRecord, UserRecord, ProfileRecord];
+export const entities = [
+  VerseRecord,
+  ...identityEntities,
+  MailOutboxRecord,
+  UserRecord,
+  ProfileRecord,
+  ...billingEntities,
+];

@@ -15,6 +15,7 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'Query.verse',
   'Query.profile',
   'Query.me',
+  'Query.plans',
   'Mutation.signUp',
   'Mutation.login',
   'Mutation.refreshSession',

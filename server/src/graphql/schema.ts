@@ -5,6 +5,7 @@ import type { ContainerType } from 'type-graphql';
 import { buildSchema } from 'type-graphql';
 import { AccountResolver } from '../accounts/account.resolver.js';
 import { MemberResolver } from '../accounts/member.resolver.js';
+import { BillingResolver } from '../billing/billing.resolver.js';
 import { ProfileResolver } from '../profiles/profile.resolver.js';
 import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
 import { VerseResolver } from '../verses/verse.resolver.js';
@@ -17,6 +18,7 @@ export const resolvers = [
   MemberResolver,
   ProfileResolver,
   PublicProfileResolver,
+  BillingResolver,
 ] as const;
 
 /** The executable schema; `container` hands type-graphql the resolver instances. */

@@ -1,23 +1,33 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/accounts/user.entity.js';
+import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
 import { classifyRootFields } from '../../../server/src/graphql/auth.js';
 import { resolvers } from '../../../server/src/graphql/schema.js';
 import { ProfileRecord } from '../../../server/src/profiles/profile.entity.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
+import type { FakeStripe } from '../../support/stripe-fake.js';
+import { startFakeStripe } from '../../support/stripe-fake.js';
 import { decodeClaims, GOOD_PASSWORD, serviceClient } from '../../support/identity.js';
 import type { SignedUpMember } from '../../support/members.js';
 import { firstError, LOGIN, ME, signUpMember } from '../../support/members.js';
 
 const SECRET = 'an-authorization-test-secret-long-enough-for-hs256';
 let api: TestApp;
+let stripe: FakeStripe;
+/** A Plus price at the fake Stripe, so that the billing mutations succeed for a member. */
+let plusPrice: string;
 
 beforeAll(async () => {
-  api = await startTestApp({ AUTH_JWT_SECRET: SECRET, AUTH_RATE_LIMIT_OTP: '1000' });
+  stripe = await startFakeStripe();
+  plusPrice = stripe.addPrice({ product: stripe.addProduct({ name: 'Plus' }).id, unitAmount: 499 }).id;
+  api = await startTestApp({ AUTH_JWT_SECRET: SECRET, AUTH_RATE_LIMIT_OTP: '1000', ...stripe.env });
+  await api.app.billing.syncCatalog();
 });
 afterAll(async () => {
   await api.close();
+  await stripe.close();
 });
 
 /** Every protected mutation, with arguments that succeed for a signed-in member whose password is given. */
@@ -30,6 +40,8 @@ const PROTECTED_MUTATIONS: [string, (password: string) => string][] = [
   ['completeWelcome', () => 'mutation { completeWelcome { welcome } }'],
   ['pinVerse', () => 'mutation { pinVerse(ref: "John 3:16") { versePinned } }'],
   ['unpinVerse', () => 'mutation { unpinVerse { versePinned } }'],
+  ['startCheckout', () => `mutation { startCheckout(priceId: "${plusPrice}") { url } }`],
+  ['openBillingPortal', () => 'mutation { openBillingPortal { url } }'],
   ['updateEmail', () => 'mutation { updateEmail(email: "someone.else@example.org") { pendingEmail } }'],
   [
     'changePassword',
@@ -41,10 +53,14 @@ const PROTECTED_MUTATIONS: [string, (password: string) => string][] = [
 ];
 const NEW_PASSWORD = 'another passphrase';
 
+/** Every protected query: private to the caller, so anonymous callers are refused. */
+const PROTECTED_QUERIES: [string, string][] = [['subscription', '{ subscription { plan status } }']];
+
 async function snapshot(uid: string): Promise<unknown> {
   const user = await api.dataSource.getRepository(UserRecord).findOneBy({ uid });
   const profile = await api.dataSource.getRepository(ProfileRecord).findOneBy({ uid });
-  return { user, profile };
+  const customer = await api.dataSource.getRepository(BillingCustomerRecord).findOneBy({ uid });
+  return { user, profile, customer };
 }
 
 describe('deny by default', () => {
@@ -56,23 +72,30 @@ describe('deny by default', () => {
       { field: 'Mutation.deleteAccount', access: 'authorized' },
       { field: 'Mutation.login', access: 'public' },
       { field: 'Mutation.logout', access: 'authorized' },
+      { field: 'Mutation.openBillingPortal', access: 'authorized' },
       { field: 'Mutation.pinVerse', access: 'authorized' },
       { field: 'Mutation.refreshSession', access: 'public' },
       { field: 'Mutation.requestPasswordReset', access: 'public' },
       { field: 'Mutation.resetPassword', access: 'public' },
       { field: 'Mutation.signUp', access: 'public' },
+      { field: 'Mutation.startCheckout', access: 'authorized' },
       { field: 'Mutation.unpinVerse', access: 'authorized' },
       { field: 'Mutation.updateEmail', access: 'authorized' },
       { field: 'Mutation.updateProfile', access: 'authorized' },
       { field: 'Query.me', access: 'public' },
+      { field: 'Query.plans', access: 'public' },
       { field: 'Query.profile', access: 'public' },
+      { field: 'Query.subscription', access: 'authorized' },
       { field: 'Query.verse', access: 'public' },
       { field: 'Query.verseOfTheDay', access: 'public' },
     ]);
   });
 
   it('covers every protected mutation in these tests', () => {
-    const tested = new Set(PROTECTED_MUTATIONS.map(([name]) => `Mutation.${name}`));
+    const tested = new Set([
+      ...PROTECTED_MUTATIONS.map(([name]) => `Mutation.${name}`),
+      ...PROTECTED_QUERIES.map(([name]) => `Query.${name}`),
+    ]);
     const authorized = classifyRootFields(resolvers).filter((entry) => entry.access === 'authorized');
     expect(authorized.map((entry) => entry.field).filter((field) => !tested.has(field))).toEqual([]);
   });
@@ -86,6 +109,14 @@ describe('anonymous callers (B4)', () => {
     expect(response.data).toBeNull();
     expect(firstError(response).code).toBe('UNAUTHENTICATED');
     expect(await snapshot(member.user.uid)).toEqual(before);
+  });
+});
+
+describe('anonymous readers (B4)', () => {
+  it.each(PROTECTED_QUERIES)('cannot read %s', async (_name, query) => {
+    const response = await api.graphql(query);
+    expect(response.data).toBeNull();
+    expect(firstError(response).code).toBe('UNAUTHENTICATED');
   });
 });
 

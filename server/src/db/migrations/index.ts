@@ -3,20 +3,24 @@ import { CreateVerses1795240666413 as sqliteCreateVerses1795240666413 } from './
 import { SeedVerses1795240666414 as sqliteSeedVerses1795240666414 } from './sqlite/1795240666414-SeedVerses.js';
 import { CreateIdentity1795242437394 as sqliteCreateIdentity1795242437394 } from './sqlite/1795242437394-CreateIdentity.js';
 import { CreateMembers1795243238732 as sqliteCreateMembers1795243238732 } from './sqlite/1795243238732-CreateMembers.js';
+import { CreateBilling1795244157193 as sqliteCreateBilling1795244157193 } from './sqlite/1795244157193-CreateBilling.js';
 import { CreateVerses1795240666413 as postgresCreateVerses1795240666413 } from './postgres/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as postgresSeedVerses1795240666414 } from './postgres/1795240666414-SeedVerses.js';
 import { CreateIdentity1795242437394 as postgresCreateIdentity1795242437394 } from './postgres/1795242437394-CreateIdentity.js';
 import { CreateMembers1795243238732 as postgresCreateMembers1795243238732 } from './postgres/1795243238732-CreateMembers.js';
+import { CreateBilling1795244157193 as postgresCreateBilling1795244157193 } from './postgres/1795244157193-CreateBilling.js';
 
 export const sqliteMigrations = [
   sqliteCreateVerses1795240666413,
   sqliteSeedVerses1795240666414,
   sqliteCreateIdentity1795242437394,
   sqliteCreateMembers1795243238732,
+  sqliteCreateBilling1795244157193,
 ];
 export const postgresMigrations = [
   postgresCreateVerses1795240666413,
   postgresSeedVerses1795240666414,
   postgresCreateIdentity1795242437394,
   postgresCreateMembers1795243238732,
+  postgresCreateBilling1795244157193,
 ];

@@ -1,0 +1,32 @@
+import { Plan } from '../accounts/account.types.js';
+import type { PlanOffer, PlusStanding } from './billing.service.js';
+import { BillingInterval, PlusPlan, PlusSubscription, SubscriptionStatus } from './billing.types.js';
+
+const STATUSES = new Set<string>(Object.values(SubscriptionStatus));
+const INTERVALS = new Set<string>(Object.values(BillingInterval));
+
+export function toPlusPlan({ price, product }: PlanOffer): PlusPlan {
+  return Object.assign(new PlusPlan(), {
+    priceId: price.id,
+    name: product.name,
+    description: product.description,
+    amount: price.unitAmount,
+    currency: price.currency,
+    interval: INTERVALS.has(price.interval ?? '') ? price.interval : BillingInterval.month,
+    intervalCount: price.intervalCount ?? 1,
+  });
+}
+
+export function toPlusSubscription({ entitlement, subscription, hasCustomer }: PlusStanding): PlusSubscription {
+  return Object.assign(new PlusSubscription(), {
+    plan: entitlement.role === null ? Plan.free : Plan.plus,
+    granted: entitlement.granted,
+    // A status newer than this code knows is shown as none rather than guessed.
+    status: subscription && STATUSES.has(subscription.status) ? subscription.status : null,
+    priceId: subscription?.priceId ?? null,
+    currentPeriodEnd: subscription?.currentPeriodEnd ?? null,
+    cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
+    graceEndsAt: entitlement.graceEndsAt,
+    canManageBilling: hasCustomer,
+  });
+}

@@ -1,0 +1,256 @@
+import Stripe from 'stripe';
+import type { Config } from '../config.js';
+
+/** The Stripe API version this code was written against; webhook endpoints should use it too. */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+/** Stripe's signature tolerance: a webhook signed longer ago than this is refused as a replay. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const STRIPE_TIMEOUT_MS = 10_000;
+
+/** A Stripe product as the billing service needs it. */
+export interface ProductSnapshot {
+  id: string;
+  name: string;
+  description: string | null;
+  active: boolean;
+  /** The product metadata's role (key STRIPE_ROLE_METADATA_KEY), lowercased; null without one. */
+  role: string | null;
+}
+
+export interface PriceSnapshot {
+  id: string;
+  productId: string;
+  active: boolean;
+  currency: string;
+  unitAmount: number | null;
+  interval: string | null;
+  intervalCount: number | null;
+  /** The product, when Stripe sent it expanded. */
+  product: ProductSnapshot | null;
+}
+
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  status: string;
+  /** The item that decides the role: the first whose product has one, else the first. */
+  price: PriceSnapshot | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** A verified webhook event: its identity, time and the object it carries, untyped. */
+export interface BillingEvent {
+  id: string;
+  type: string;
+  created: Date;
+  object: Record<string, unknown>;
+}
+
+/** The webhook's signature did not verify (wrong secret, altered body, stale timestamp, no header). */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/**
+ * The only code that talks to Stripe, through the official SDK, pinned to one API version. Maps
+ * Stripe's objects to the snapshots the billing service works with.
+ */
+export class StripeClient {
+  private readonly stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    private readonly webhookSecret: string,
+    private readonly roleMetadataKey: string,
+    apiBase: string | undefined,
+  ) {
+    const base = apiBase === undefined ? undefined : new URL(apiBase);
+    this.stripe = new Stripe(secretKey, {
+      apiVersion: STRIPE_API_VERSION,
+      maxNetworkRetries: 2,
+      timeout: STRIPE_TIMEOUT_MS,
+      telemetry: false,
+      ...(base && {
+        host: base.hostname,
+        port: base.port === '' ? (base.protocol === 'http:' ? 80 : 443) : Number(base.port),
+        protocol: base.protocol === 'http:' ? 'http' : 'https',
+      }),
+    });
+  }
+
+  /** A client for the configured keys, or null when billing is off. */
+  static fromConfig(billing: Config['billing']): StripeClient | null {
+    const { stripeSecretKey, stripeWebhookSecret } = billing;
+    if (stripeSecretKey === undefined || stripeWebhookSecret === undefined) return null;
+    return new StripeClient(stripeSecretKey, stripeWebhookSecret, billing.roleMetadataKey, billing.stripeApiBase);
+  }
+
+  /** Verifies the signature over the exact bytes received and parses the event. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent {
+    if (signature === undefined || signature === '') throw new WebhookSignatureError('No Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature', { cause: error });
+    }
+    return {
+      id: event.id,
+      type: event.type,
+      created: new Date(event.created * 1000),
+      object: event.data.object as unknown as Record<string, unknown>,
+    };
+  }
+
+  /**
+   * Creates the member's Stripe customer. The idempotency key is the user id, so concurrent or
+   * retried calls for one member get the same customer from Stripe instead of a second one.
+   */
+  async createCustomer(uid: string, email: string): Promise<string> {
+    const customer = await this.stripe.customers.create(
+      { email, metadata: { uid } },
+      { idempotencyKey: `lampstand-customer-${uid}` },
+    );
+    return customer.id;
+  }
+
+  /** A Checkout Session for one subscription to `priceId`; returns its URL. */
+  async createCheckoutSession(input: {
+    customerId: string;
+    priceId: string;
+    uid: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<string> {
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: input.customerId,
+      line_items: [{ price: input.priceId, quantity: 1 }],
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      client_reference_id: input.uid,
+      metadata: { uid: input.uid },
+      subscription_data: { metadata: { uid: input.uid } },
+    });
+    if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+    return session.url;
+  }
+
+  /** A billing portal session for the customer; returns its URL. */
+  async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
+    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    return session.url;
+  }
+
+  /** The subscription's current state, or null when Stripe no longer knows it. */
+  async retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null> {
+    const subscription = await orNullWhenMissing(
+      this.stripe.subscriptions.retrieve(id, { expand: ['items.data.price.product'] }),
+    );
+    if (!subscription) return null;
+    const items = subscription.items.data.map((item) => ({
+      price: this.toPrice(item.price),
+      periodEnd: item.current_period_end,
+    }));
+    const chosen = items.find((item) => item.price.product?.role != null) ?? items[0];
+    return {
+      id: subscription.id,
+      customerId: idOf(subscription.customer),
+      status: subscription.status,
+      price: chosen?.price ?? null,
+      currentPeriodEnd: chosen ? new Date(chosen.periodEnd * 1000) : null,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    };
+  }
+
+  /** The product's current state, or null when it was deleted. */
+  async retrieveProduct(id: string): Promise<ProductSnapshot | null> {
+    const product = await orNullWhenMissing(this.stripe.products.retrieve(id));
+    return product && !isDeleted(product) ? this.toProduct(product) : null;
+  }
+
+  /** The price's current state with its product, or null when it is gone. */
+  async retrievePrice(id: string): Promise<PriceSnapshot | null> {
+    const price = await orNullWhenMissing(this.stripe.prices.retrieve(id, { expand: ['product'] }));
+    return price ? this.toPrice(price) : null;
+  }
+
+  /** Every active price, with its product. */
+  async listActivePrices(): Promise<PriceSnapshot[]> {
+    const prices: PriceSnapshot[] = [];
+    for await (const price of this.stripe.prices.list({ active: true, limit: 100, expand: ['data.product'] })) {
+      prices.push(this.toPrice(price));
+    }
+    return prices;
+  }
+
+  /** The customer's subscriptions that have not ended. */
+  async listOpenSubscriptions(customerId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const subscription of this.stripe.subscriptions.list({
+      customer: customerId,
+      status: 'all',
+      limit: 100,
+    })) {
+      if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') ids.push(subscription.id);
+    }
+    return ids;
+  }
+
+  /** Cancels a subscription at once; one that is already gone or canceled is fine. */
+  async cancelSubscription(id: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(id);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.statusCode === 400)) {
+        const current = await this.retrieveSubscription(id);
+        if (current === null || current.status === 'canceled' || current.status === 'incomplete_expired') return;
+      }
+      throw error;
+    }
+  }
+
+  private toProduct(product: Stripe.Product): ProductSnapshot {
+    const role = product.metadata[this.roleMetadataKey];
+    return {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      active: product.active,
+      role: role === undefined || role.trim() === '' ? null : role.trim().toLowerCase(),
+    };
+  }
+
+  private toPrice(price: Stripe.Price): PriceSnapshot {
+    const product = typeof price.product === 'string' || isDeleted(price.product) ? null : price.product;
+    return {
+      id: price.id,
+      productId: idOf(price.product),
+      active: price.active,
+      currency: price.currency,
+      unitAmount: price.unit_amount,
+      interval: price.recurring?.interval ?? null,
+      intervalCount: price.recurring?.interval_count ?? null,
+      product: product ? this.toProduct(product) : null,
+    };
+  }
+}
+
+function idOf(value: string | { id: string }): string {
+  return typeof value === 'string' ? value : value.id;
+}
+
+function isDeleted(value: Stripe.Product | Stripe.DeletedProduct): value is Stripe.DeletedProduct {
+  return 'deleted' in value && value.deleted === true;
+}
+
+/** Stripe answers 404 `resource_missing` for objects it no longer has. */
+async function orNullWhenMissing<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,115 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../../server/src/config.js';
+import type { TestApp } from '../../support/app.js';
+import { startTestApp } from '../../support/app.js';
+import { refreshedRole, START_CHECKOUT, SUBSCRIPTION } from '../../support/billing.js';
+import type { MemberData, SignedUpMember } from '../../support/members.js';
+import { firstError, ME, signUpMember } from '../../support/members.js';
+import { deliver, signEvent } from '../../support/stripe-fake.js';
+
+const run = promisify(execFile);
+let api: TestApp;
+
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** Runs `npm run plus -- …`'s program as a separate process against the test app's database. */
+async function plusCommand(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { database, dataDir, publicUrl } = api.config;
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    ...(database.type === 'sqlite' ? { SQLITE_FILE: database.file } : { DATABASE_URL: database.url }),
+  };
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', path.join('src', 'billing', 'plus-command.ts'), ...args],
+      { cwd: path.join(projectRoot, 'server'), env },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+async function plan(member: SignedUpMember): Promise<string | undefined> {
+  const response = await api.graphql<{ me: MemberData }>(ME, {}, { token: member.session.accessToken });
+  return response.data?.me.plan;
+}
+
+describe('without Stripe keys', () => {
+  it('lists no plans', async () => {
+    expect((await api.graphql('{ plans { priceId } }')).data).toEqual({ plans: [] });
+  });
+
+  it.each([
+    ['subscription', SUBSCRIPTION, {}],
+    ['startCheckout', START_CHECKOUT, { priceId: 'price_anything' }],
+    ['openBillingPortal', 'mutation { openBillingPortal { url } }', {}],
+  ])('answers %s with BILLING_NOT_CONFIGURED', async (_field, operation, variables) => {
+    const member = await signUpMember(api);
+    const response = await api.graphql(operation, variables, { token: member.session.accessToken });
+    expect(firstError(response).code).toBe('BILLING_NOT_CONFIGURED');
+  });
+
+  it('answers the webhook with 503, so that Stripe keeps the event for later', async () => {
+    const event = { id: 'evt_1', object: 'event', type: 'product.created', created: 1, data: { object: { id: 'p' } } };
+    expect(await deliver(api, signEvent(event))).toEqual({ status: 503, body: { error: 'billing_not_configured' } });
+  });
+
+  it('keeps everything else working, and deletes accounts', async () => {
+    const member = await signUpMember(api);
+    expect(await plan(member)).toBe('free');
+    const deleted = await api.graphql(
+      'mutation ($password: String!) { deleteAccount(password: $password) }',
+      { password: member.password },
+      { token: member.session.accessToken },
+    );
+    expect(deleted.errors).toBeUndefined();
+  });
+});
+
+describe('npm run plus -- grant|revoke EMAIL', () => {
+  it('grants Plus (record, claim, Plus looks) and revokes it', { timeout: 60_000 }, async () => {
+    const member = await signUpMember(api);
+    const granted = await plusCommand('grant', member.email.toUpperCase());
+    expect(granted.stderr).toBe('');
+    expect(granted).toMatchObject({ code: 0 });
+    expect(granted.stdout).toContain('plan now Plus (granted)');
+    expect(await plan(member)).toBe('plus');
+    expect(await refreshedRole(api, member)).toBe('plus');
+    const looks = await api.graphql(
+      'mutation { updateProfile(input: { theme: sunriseTheme }) { theme } }',
+      {},
+      { token: member.session.accessToken },
+    );
+    expect(looks.errors).toBeUndefined();
+
+    const revoked = await plusCommand('revoke', member.email);
+    expect(revoked).toMatchObject({ code: 0 });
+    expect(revoked.stdout).toContain('plan now free');
+    expect(await plan(member)).toBe('free');
+    expect(await refreshedRole(api, member)).toBeUndefined();
+  });
+
+  it('refuses an unknown member and a wrong invocation', { timeout: 60_000 }, async () => {
+    const unknown = await plusCommand('grant', 'nobody-here@example.org');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No member has the email address nobody-here@example.org');
+    const wrong = await plusCommand('promote', 'someone@example.org');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('usage: npm run plus -- grant|revoke EMAIL');
+  });
+});
