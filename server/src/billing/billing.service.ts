@@ -4,7 +4,6 @@ import { In, Not } from 'typeorm';
 import type { AccountLifecycle } from '../accounts/account.service.js';
 import { UserRecord } from '../accounts/user.entity.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { serialTransaction } from '../db/transactions.js';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
 import type { IdentityClient } from '../identity/identity.client.js';
@@ -171,7 +170,7 @@ export class BillingService implements AccountLifecycle {
     const work = await this.readFromStripe(event);
     let affected: string[];
     try {
-      affected = await serialTransaction(this.dataSource, async (manager) => {
+      affected = await this.dataSource.transaction(async (manager) => {
         await manager.insert(BillingEventRecord, {
           id: event.id,
           type: event.type,
@@ -233,7 +232,7 @@ export class BillingService implements AccountLifecycle {
       .find({ select: { uid: true }, where: { status: 'past_due', role: PLUS_ROLE } });
     const uids = [...new Set(pastDue.map((item) => item.uid))];
     for (const uid of uids) {
-      await serialTransaction(this.dataSource, (manager) => this.refreshRole(manager, uid, now));
+      await this.dataSource.transaction((manager) => this.refreshRole(manager, uid, now));
     }
     const pending = await this.dataSource.getRepository(BillingPendingClaimRecord).find({ select: { uid: true } });
     let claimsWritten = 0;
@@ -254,7 +253,7 @@ export class BillingService implements AccountLifecycle {
     const stripe = this.stripe;
     const syncedAt = new Date();
     const prices = await callStripe(() => stripe.listActivePrices());
-    await serialTransaction(this.dataSource, async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       for (const price of prices) await savePrice(manager, price, syncedAt);
     });
     return prices.length;
@@ -276,7 +275,7 @@ export class BillingService implements AccountLifecycle {
       const snapshot = await callStripe(() => stripe.retrievePrice(priceId));
       if (!snapshot) return null;
       const syncedAt = new Date();
-      await serialTransaction(this.dataSource, (manager) => savePrice(manager, snapshot, syncedAt));
+      await this.dataSource.transaction((manager) => savePrice(manager, snapshot, syncedAt));
       price = await this.dataSource.getRepository(BillingPriceRecord).findOneBy({ id: priceId });
     }
     const product = price
@@ -499,7 +498,7 @@ export class BillingService implements AccountLifecycle {
   ): Promise<{ uid: string; entitlement: Entitlement }> {
     const user = await this.dataSource.getRepository(UserRecord).findOneBy({ email: email.trim().toLowerCase() });
     if (!user || user.deletingAt) throw badUserInput(`No member has the email address ${email.trim()}.`, 'email');
-    const entitlement = await serialTransaction(this.dataSource, async (manager) => {
+    const entitlement = await this.dataSource.transaction(async (manager) => {
       await change(manager, user.uid);
       return this.refreshRole(manager, user.uid, new Date());
     });

@@ -6,6 +6,7 @@ import type { DataSourceOptions, EntitySchema, Logger, MixedList } from 'typeorm
 import type { Config } from '../config.js';
 import { entities } from './entities.js';
 import { postgresMigrations, sqliteMigrations } from './migrations/index.js';
+import { serializeSqlite } from './sqlite-serial.js';
 
 type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
 
@@ -43,7 +44,7 @@ export function createDataSource(
   }
 
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
-  return new DataSource({
+  const dataSource = new DataSource({
     ...common,
     type: 'better-sqlite3',
     database: database.file,
@@ -56,6 +57,8 @@ export function createDataSource(
       db.pragma('synchronous = NORMAL');
     },
   });
+  serializeSqlite(dataSource);
+  return dataSource;
 }
 
 /** Opens the data source and brings its schema up to date. */

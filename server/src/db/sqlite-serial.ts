@@ -1,0 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Mutex } from 'async-mutex';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+
+/**
+ * TypeORM runs everything on SQLite through one connection and one query runner. Two transactions
+ * in flight at once would nest as savepoints of each other, so one's rollback could undo the
+ * other's "committed" work, and a query from another request could land inside a transaction that
+ * later rolls back. This makes a transaction own the connection while it runs: other transactions
+ * and statements wait, while everything its own callback does (tracked with AsyncLocalStorage)
+ * goes straight through, nested transactions included.
+ */
+export function serializeSqlite(dataSource: DataSource): void {
+  const mutex = new Mutex();
+  const inTransaction = new AsyncLocalStorage<true>();
+  const { manager } = dataSource;
+  const transaction = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
+  const owned: EntityManager['transaction'] = (...args: unknown[]) =>
+    inTransaction.getStore()
+      ? transaction(...args)
+      : mutex.runExclusive(() => inTransaction.run(true, () => transaction(...args)));
+  (manager as { transaction: EntityManager['transaction'] }).transaction = owned;
+
+  const runner: QueryRunner = dataSource.driver.createQueryRunner('master');
+  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+  (runner as { query: QueryRunner['query'] }).query = ((...args: unknown[]) =>
+    inTransaction.getStore() ? query(...args) : mutex.runExclusive(() => query(...args))) as QueryRunner['query'];
+}

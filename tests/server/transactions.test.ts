@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserRecord } from '../../server/src/accounts/user.entity.js';
+import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
+import type { TestDatabase } from '../support/database.js';
+import { createTestDatabase } from '../support/database.js';
+
+let database: TestDatabase;
+let dataSource: DataSource;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataSource = await openDatabase(createDataSource(database.database));
+});
+afterAll(async () => {
+  await dataSource.destroy();
+  await database.drop();
+});
+
+function user(): UserRecord {
+  return Object.assign(new UserRecord(), {
+    uid: randomUUID(),
+    email: `${randomUUID()}@example.org`,
+    first: 'Tx',
+    birthday: null,
+    joined: new Date(),
+    platform: 'api',
+    platformID: null,
+    stripeRole: null,
+    deletingAt: null,
+  });
+}
+
+const exists = (record: UserRecord) => dataSource.getRepository(UserRecord).existsBy({ uid: record.uid });
+
+describe('concurrent transactions', () => {
+  it("keep one transaction's rollback from undoing another's commit", async () => {
+    const kept = user();
+    const undone = user();
+    const committing = dataSource.transaction(async (manager) => {
+      await manager.insert(UserRecord, kept);
+      await sleep(30);
+    });
+    const failing = dataSource.transaction(async (manager) => {
+      await manager.insert(UserRecord, undone);
+      await sleep(10);
+      throw new Error('this transaction fails');
+    });
+    await expect(failing).rejects.toThrow('this transaction fails');
+    await committing;
+    expect(await exists(kept)).toBe(true);
+    expect(await exists(undone)).toBe(false);
+  });
+
+  it('keep a write made outside a transaction when that transaction rolls back', async () => {
+    const rolledBack = user();
+    const outside = user();
+    const failing = dataSource.transaction(async (manager) => {
+      await manager.insert(UserRecord, rolledBack);
+      await sleep(30);
+      throw new Error('rolled back');
+    });
+    await sleep(5);
+    await dataSource.getRepository(UserRecord).insert(outside);
+    await expect(failing).rejects.toThrow('rolled back');
+    expect(await exists(outside)).toBe(true);
+    expect(await exists(rolledBack)).toBe(false);
+  });
+
+  it('let a transaction use repositories and nested transactions inside it', async () => {
+    const first = user();
+    const second = user();
+    await dataSource.transaction(async (manager) => {
+      await manager.insert(UserRecord, first);
+      // A plain repository call from inside the callback must not wait for the transaction itself.
+      expect(await dataSource.getRepository(UserRecord).count()).toBeGreaterThanOrEqual(0);
+      await manager.transaction(async (inner) => {
+        await inner.insert(UserRecord, second);
+      });
+    });
+    expect(await exists(first)).toBe(true);
+    expect(await exists(second)).toBe(true);
+  });
+});
