@@ -81,3 +81,15 @@ describe('errors', () => {
     expect(response.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
+
+describe('fragments', () => {
+  it('do not count towards the depth limit, so colocated fragments nest freely', async () => {
+    const fragments = Array.from(
+      { length: 12 },
+      (_, index) => `fragment F${index} on Verse { ${index < 11 ? `...F${index + 1}` : 'id ref'} }`,
+    ).join('\n');
+    const response = await api.graphql(`{ verse(ref: "John 3:16") { ...F0 } }\n${fragments}`);
+    expect(response.errors).toBeUndefined();
+    expect(response.data).toEqual({ verse: { id: 'John.3.16', ref: 'John 3:16' } });
+  });
+});

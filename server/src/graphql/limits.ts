@@ -16,7 +16,8 @@ export function requestLimits(options: { production: boolean }): {
   validationRules: ReturnType<ApolloArmor['protect']>['validationRules'];
 } {
   const armor = new ApolloArmor({
-    maxDepth: { n: 10, ignoreIntrospection: true },
+    // Depth counts fields, not fragment spreads, so colocated fragments cost nothing.
+    maxDepth: { n: 10, ignoreIntrospection: true, flattenFragments: true },
     maxAliases: { n: 64 },
     costLimit: { maxCost: 5000, ignoreIntrospection: true },
     maxTokens: { enabled: false },
