@@ -16,10 +16,10 @@ export function requestLimits(options: { production: boolean }): {
   validationRules: ReturnType<ApolloArmor['protect']>['validationRules'];
 } {
   const armor = new ApolloArmor({
-    // Depth counts fields, not fragment spreads, so colocated fragments cost nothing.
+    // Depth and cost count fields, not fragment spreads, so colocated fragments cost nothing.
     maxDepth: { n: 10, ignoreIntrospection: true, flattenFragments: true },
     maxAliases: { n: 64 },
-    costLimit: { maxCost: 5000, ignoreIntrospection: true },
+    costLimit: { maxCost: 5000, ignoreIntrospection: true, flattenFragments: true },
     maxTokens: { enabled: false },
     maxDirectives: { n: 20 },
     blockFieldSuggestion: { enabled: options.production },
