@@ -66,7 +66,7 @@ function hookBlocks(operation) {
     return [
       `/** Prepares the \`${base}\` mutation. */\n` +
         `export function use${name}(options?: useMutation.Options<${data}, ${variables}>): useMutation.ResultTuple<${data}, ${variables}> {\n` +
-        `  return useMutation(${document}, options);\n}`,
+        `  return useMutation<${data}, ${variables}>(${document}, options);\n}`,
     ];
   }
   return [];
