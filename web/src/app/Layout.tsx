@@ -43,9 +43,7 @@ function AccountLinks() {
         type="button"
         className="button button--quiet button--small"
         onClick={() => {
-          // Leave the member's screens first, so that they do not bounce to the log-in page.
-          void navigate('/', { state: { notice: 'You are logged out.' } });
-          void logout();
+          void logout().then(() => navigate('/', { state: { notice: 'You are logged out.' } }));
         }}
       >
         Log out

@@ -3,7 +3,6 @@ import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } f
 import type { ReactNode } from 'react';
 import { PageLoading } from '../app/PageLoading';
 import type { AuthMember_MemberFragment, SignUpInput } from '../gql/graphql';
-import { useAuthMeQuery } from '../gql/hooks';
 import type { AuthClient } from './auth-client';
 import { ANONYMOUS } from './auth-link';
 
@@ -51,29 +50,19 @@ const signInOperations = () => import('../gql/operations/sign-in');
 function AuthState({ client, children }: { client: AuthClient; children: ReactNode }) {
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot);
   useEffect(() => client.start(), [client]);
-  const signedIn = snapshot.status === 'signedIn';
-  const me = useAuthMeQuery({ skip: !signedIn });
-  const member = signedIn && me.dataState === 'complete' ? me.data.me : null;
-  const accountGone = signedIn && me.dataState === 'complete' && me.data.me === null;
 
-  useEffect(() => {
-    // A valid token whose account is gone (deleted elsewhere) is no session to keep.
-    if (accountGone) void client.forget();
-  }, [accountGone, client]);
-
-  const { refetch } = me;
   const value = useMemo<AuthContextValue>(
     () => ({
       loading: snapshot.status === 'loading',
-      signedIn,
-      user: member?.user ?? null,
-      username: member?.profile.username ?? null,
-      profile: member?.profile ?? null,
-      plan: member?.plan ?? null,
+      signedIn: snapshot.status === 'signedIn',
+      user: snapshot.member?.user ?? null,
+      username: snapshot.member?.profile.username ?? null,
+      profile: snapshot.member?.profile ?? null,
+      plan: snapshot.member?.plan ?? null,
       stripe: snapshot.stripe,
-      memberError: signedIn && !member ? (me.error ?? null) : null,
+      memberError: snapshot.memberError,
       retryMember: () => {
-        void refetch();
+        client.reloadMember();
       },
       client,
       async signUp(input) {
@@ -110,7 +99,7 @@ function AuthState({ client, children }: { client: AuthClient; children: ReactNo
         return data.requestPasswordReset.message;
       },
     }),
-    [client, member, me.error, refetch, signedIn, snapshot],
+    [client, snapshot],
   );
 
   return <AuthContext value={value}>{value.loading ? <PageLoading /> : children}</AuthContext>;

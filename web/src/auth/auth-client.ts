@@ -1,8 +1,8 @@
 import type { ApolloClient } from '@apollo/client';
+import type { Subscription } from 'rxjs';
 import { createApolloClient } from '../app/apollo';
 import { isSessionRefused } from '../app/errors';
-import type { AuthPayload_PayloadFragment } from '../gql/graphql';
-import { AuthMeDocument, LogoutDocument, RefreshSessionDocument } from '../gql/operations/session';
+import type { AuthMember_MemberFragment, AuthSession_SessionFragment } from '../gql/graphql';
 import { ANONYMOUS, createAuthLink } from './auth-link';
 import type { Session } from './session';
 import { isPlus, readClaims, sessionFromPayload, SessionStore } from './session';
@@ -16,15 +16,37 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
+/** What the API answers when it signs a member in: the session and the member. */
+export interface SessionPayload {
+  session: AuthSession_SessionFragment;
+  member: AuthMember_MemberFragment;
+}
+
+/**
+ * The session's operations load only when there is a session (or one is being made), so that
+ * visitors' pages do not download them (quality.md P7).
+ */
+const sessionOperations = () => import('../gql/operations/session');
+
 export interface AuthSnapshot {
   /** `loading` until the first auth state is known. */
   status: AuthStatus;
   session: Session | null;
   /** The paid flag: the access token's `stripeRole` claim is `plus`. */
   stripe: boolean;
+  /** The signed-in member as the cache holds it (`me`); null until it has arrived. */
+  member: AuthMember_MemberFragment | null;
+  /** Why the member could not be loaded, while the session itself is fine. */
+  memberError: Error | null;
 }
 
-const SIGNED_OUT: AuthSnapshot = { status: 'signedOut', session: null, stripe: false };
+const SIGNED_OUT: AuthSnapshot = {
+  status: 'signedOut',
+  session: null,
+  stripe: false,
+  member: null,
+  memberError: null,
+};
 
 /** Runs `task` while no other tab of this site refreshes (Web Locks), or at once without them. */
 function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
@@ -46,11 +68,12 @@ export class AuthClient {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private renewal: Promise<boolean> | null = null;
   private restoring: Promise<void> | null = null;
+  private watching: Subscription | null = null;
 
   constructor(options: { storage?: Storage | null } = {}) {
     this.store = new SessionStore(options.storage === undefined ? localStorage : options.storage);
     const stored = this.store.read();
-    this.snapshot = stored ? { status: 'loading', session: stored, stripe: isPlus(stored) } : SIGNED_OUT;
+    this.snapshot = stored ? { ...SIGNED_OUT, status: 'loading', session: stored, stripe: isPlus(stored) } : SIGNED_OUT;
     this.apollo = createApolloClient(
       createAuthLink({
         accessToken: () => this.snapshot.session?.accessToken ?? null,
@@ -92,6 +115,14 @@ export class AuthClient {
     };
   }
 
+  /** Asks the API for the member again (after a failure to load it). */
+  reloadMember(): void {
+    this.watching?.unsubscribe();
+    this.watching = null;
+    this.set({ ...this.snapshot, memberError: null });
+    void this.watchMember();
+  }
+
   /**
    * Signs in with a session the API gave (log-in, sign-up, reset, email link): force-refreshes it,
    * reads its claims, and puts the member in the cache before anyone sees the new state.
@@ -104,14 +135,16 @@ export class AuthClient {
    * Takes a payload whose session replaces the current one (a password change ends the others),
    * without another refresh.
    */
-  async accept(payload: AuthPayload_PayloadFragment): Promise<void> {
+  async accept(payload: SessionPayload): Promise<void> {
     const previous = this.snapshot.session ? readClaims(this.snapshot.session.accessToken)?.sub : undefined;
-    if (previous !== undefined && previous !== payload.member.user.uid) await this.apollo.clearStore();
+    if (previous !== undefined && previous !== payload.member.user.uid) await this.stopWatching(true);
+    const { AuthMeDocument } = await sessionOperations();
     this.apollo.writeQuery({ query: AuthMeDocument, data: { __typename: 'Query', me: payload.member } });
     const session = sessionFromPayload(payload.session);
     this.store.write(session);
-    this.set({ status: 'signedIn', session, stripe: isPlus(session) });
+    this.set({ status: 'signedIn', session, stripe: isPlus(session), member: payload.member, memberError: null });
     this.schedule();
+    void this.watchMember();
   }
 
   /**
@@ -123,6 +156,7 @@ export class AuthClient {
     await this.forget();
     if (!token) return;
     try {
+      const { LogoutDocument } = await sessionOperations();
       await this.apollo.mutate({
         mutation: LogoutDocument,
         context: { ...ANONYMOUS, headers: { authorization: `Bearer ${token}` } },
@@ -138,7 +172,38 @@ export class AuthClient {
     clearTimeout(this.timer);
     this.store.write(null);
     this.set(SIGNED_OUT);
-    await this.apollo.clearStore();
+    await this.stopWatching(true);
+  }
+
+  /**
+   * Follows `me` in the cache, so that every change a screen makes there (a new name, a new
+   * username) reaches `useAuth()`.
+   */
+  private async watchMember(): Promise<void> {
+    if (this.isWatching()) return;
+    const { AuthMeDocument } = await sessionOperations();
+    // Another call may have started watching, or the member signed out, while the module loaded.
+    if (this.isWatching() || this.snapshot.status !== 'signedIn') return;
+    this.watching = this.apollo.watchQuery({ query: AuthMeDocument }).subscribe((result) => {
+      if (this.snapshot.status !== 'signedIn') return;
+      if (result.dataState === 'complete') {
+        // A valid token whose account is gone (deleted elsewhere) is no session to keep.
+        if (result.data.me === null) void this.forget();
+        else this.set({ ...this.snapshot, member: result.data.me, memberError: null });
+      } else if (result.error) {
+        this.set({ ...this.snapshot, memberError: result.error });
+      }
+    });
+  }
+
+  private isWatching(): boolean {
+    return this.watching !== null;
+  }
+
+  private async stopWatching(clearCache: boolean): Promise<void> {
+    this.watching?.unsubscribe();
+    this.watching = null;
+    if (clearCache) await this.apollo.clearStore();
   }
 
   /** Refreshes the session once for everyone asking at the same time; false when it has ended. */
@@ -180,7 +245,8 @@ export class AuthClient {
     });
   }
 
-  private async refreshWith(refreshToken: string): Promise<AuthPayload_PayloadFragment> {
+  private async refreshWith(refreshToken: string): Promise<SessionPayload> {
+    const { RefreshSessionDocument } = await sessionOperations();
     const { data } = await this.apollo.mutate({
       mutation: RefreshSessionDocument,
       variables: { refreshToken },
@@ -198,8 +264,9 @@ export class AuthClient {
         await this.forget();
       } else {
         // Offline at start: keep the stored session; the next request or timer renews or ends it.
-        this.set({ status: 'signedIn', session: stored, stripe: isPlus(stored) });
+        this.set({ ...SIGNED_OUT, status: 'signedIn', session: stored, stripe: isPlus(stored) });
         this.timer = setTimeout(() => void this.renew(), RETRY_MS);
+        void this.watchMember();
       }
     }
   }
@@ -212,11 +279,16 @@ export class AuthClient {
     }
     if (session.refreshToken === this.snapshot.session?.refreshToken) return;
     const previous = this.snapshot.session ? readClaims(this.snapshot.session.accessToken)?.sub : undefined;
-    const wasSignedIn = this.snapshot.status === 'signedIn';
-    this.set({ status: 'signedIn', session, stripe: isPlus(session) });
-    this.schedule();
+    const sameMember = this.snapshot.status === 'signedIn' && previous === readClaims(session.accessToken)?.sub;
+    if (sameMember) {
+      this.set({ ...this.snapshot, session, stripe: isPlus(session) });
+      this.schedule();
+      return;
+    }
     // A different member (or a first sign-in) needs its own data, not what the cache holds.
-    if (!wasSignedIn || previous !== readClaims(session.accessToken)?.sub) void this.apollo.resetStore();
+    this.set({ ...SIGNED_OUT, status: 'signedIn', session, stripe: isPlus(session) });
+    this.schedule();
+    void this.stopWatching(true).then(() => this.watchMember());
   }
 
   private refreshIfDue(): void {

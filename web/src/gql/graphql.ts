@@ -106,8 +106,6 @@ export type AuthProfile_ProfileFragment = { __typename: 'Profile', username: str
 
 export type AuthMember_MemberFragment = { __typename: 'Member', plan: Plan, user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };
 
-export type AuthPayload_PayloadFragment = { __typename: 'AuthPayload', session: { __typename: 'Session', accessToken: string, refreshToken: string, expiresAt: string, expiresIn: number }, member: { __typename: 'Member', plan: Plan, user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } } };
-
 export type AuthMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
