@@ -50,8 +50,9 @@ const SIGNED_OUT: AuthSnapshot = {
 
 /** Runs `task` while no other tab of this site refreshes (Web Locks), or at once without them. */
 function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
-  if (typeof navigator === 'undefined' || !('locks' in navigator)) return task();
-  return navigator.locks.request('lampstand-session-refresh', task);
+  // Older browsers and simulated DOMs have no (or a null) `navigator.locks`.
+  const locks = (navigator as Partial<Navigator>).locks;
+  return locks ? locks.request('lampstand-session-refresh', task) : task();
 }
 
 /**
