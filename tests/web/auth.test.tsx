@@ -73,7 +73,10 @@ type Answer = { status?: number; body: object } | Promise<{ status?: number; bod
 function stubApi(handlers: Record<string, (request: Request) => Answer>) {
   const requests: Request[] = [];
   const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { operationName: string; variables?: Record<string, unknown> };
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
+      operationName: string;
+      variables?: Record<string, unknown>;
+    };
     const headers = new Headers(init?.headers);
     const request = {
       operationName: body.operationName,
