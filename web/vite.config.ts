@@ -25,5 +25,19 @@ export default defineConfig({
     manifest: true,
     // GraphiQL's editor (Monaco) is large by nature; it loads only on /playground.
     chunkSizeWarningLimit: 3000,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Every page needs React, the router and Apollo: one chunk compresses better than the
+            // handful of shared chunks the bundler would otherwise cut them into.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@apollo[\\/]client|rxjs|optimism|@wry[\\/][a-z]+|tslib)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

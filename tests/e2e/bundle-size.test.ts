@@ -5,10 +5,12 @@ const KB = 1000;
 /**
  * quality.md P7 asks for 120 KB on /@username. React 19, Apollo Client 4 and React Router alone
  * come to ~130 KB, so today's build needs more: this ceiling keeps it from growing while the gap
- * stays open (see the web report). Lower it whenever the figure drops.
+ * stays open (see the web report). Lower it whenever the figure drops. It was 140 KB before the
+ * auth context, which the original puts around every page (session, refresh, cross-tab sign-out:
+ * ~5 KB, with its operations loaded only when there is a session).
  */
 const P7_TARGET_KB = 120;
-const CEILING_KB = 140;
+const CEILING_KB = 146;
 const distDir = inject('webDistDir');
 const profileRoute = ['src/features/profile/ProfilePage.tsx'];
 const landingRoute = ['src/features/landing/LandingPage.tsx'];
@@ -31,6 +33,13 @@ describe('the JavaScript each route loads', () => {
     expect(onlyPlayground.some((file) => file.includes('PlaygroundPage'))).toBe(true);
     for (const file of [...profile.files, ...landing.files]) {
       expect(file).not.toMatch(/PlaygroundPage|monaco|graphiql|banner/i);
+    }
+  });
+
+  it('keeps the member screens, their operations and the strength meter out of /@username', () => {
+    const { files } = routeScripts(distDir, profileRoute);
+    for (const file of files) {
+      expect(file).not.toMatch(/SignUp|Login|Password|Welcome|Editor|Account|Plus|strength|sign-in|session-/i);
     }
   });
 

@@ -66,15 +66,25 @@ describe('the site pages', () => {
     await context.close();
   });
 
-  it('holds the places of the account pages until accounts arrive', async () => {
+  it('leads from the header to signing up and logging in, moving the focus to each page heading', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(api.url);
-    await page.getByRole('link', { name: 'Sign up' }).click();
-    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
-    expect(await page.getByText('Coming soon').isVisible()).toBe(true);
+    await page.locator('.verse-text').waitFor();
+    await page.getByRole('link', { name: 'Sign up' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Make your page' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Make your page');
+    expect(await page.title()).toBe('Sign up · Lampstand');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshots(page, 'coming-soon');
+    await screenshots(page, 'signup');
+    await page.getByRole('link', { name: 'Log in' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Log in');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, 'forgot-password');
     await context.close();
   });
 });

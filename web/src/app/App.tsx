@@ -1,20 +1,20 @@
-import { ApolloProvider } from '@apollo/client/react';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { AuthClient } from '../auth/auth-client';
+import { AuthProvider } from '../auth/AuthProvider';
 import type { Consent } from '../consent/consent';
 import { ConsentProvider } from '../consent/ConsentProvider';
-import { createApolloClient } from './apollo';
 import { AppRoutes } from './routes';
 
 export function App({ consent }: { consent: Consent | null }) {
-  const [client] = useState(createApolloClient);
+  const [auth] = useState(() => new AuthClient());
   return (
-    <ApolloProvider client={client}>
+    <AuthProvider client={auth}>
       <BrowserRouter>
         <ConsentProvider consent={consent}>
           <AppRoutes />
         </ConsentProvider>
       </BrowserRouter>
-    </ApolloProvider>
+    </AuthProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PageHeading } from '../ui/PageHeading';
 import { usePageMeta } from './usePageMeta';
 
 export function NotFoundPage() {
@@ -6,7 +7,7 @@ export function NotFoundPage() {
   return (
     <section className="page narrow not-found" aria-labelledby="not-found-title">
       <p className="eyebrow">404</p>
-      <h1 id="not-found-title">Page not found</h1>
+      <PageHeading id="not-found-title">Page not found</PageHeading>
       <p className="lead">
         There is nothing at this address. The link may be mistyped, or the page may have been made private.
       </p>

@@ -1,15 +1,25 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 
-/** The browser's GraphQL client; the API lives on the same origin as the app. */
-export function createApolloClient(): ApolloClient {
+/**
+ * The browser's GraphQL client; the API lives on the same origin as the app. `authLink` adds the
+ * member's token (see auth/auth-link.ts).
+ */
+export function createApolloClient(authLink?: ApolloLink): ApolloClient {
+  const http = new HttpLink({ uri: '/graphql' });
   return new ApolloClient({
-    link: new HttpLink({ uri: '/graphql' }),
+    link: authLink ? ApolloLink.from([authLink, http]) : http,
     cache: new InMemoryCache({
       typePolicies: {
         // Verse texts never change: keep one cache entry per OSIS id.
         Verse: { keyFields: ['id'] },
         // A public page is its address: one entry per username.
         PublicProfile: { keyFields: ['username'] },
+        User: { keyFields: ['uid'] },
+        // The signed-in member and their profile have no id of their own: screens asking for
+        // different fields of `me` add to one entry instead of replacing each other's.
+        Member: { merge: true },
+        Profile: { merge: true },
+        Appearance: { merge: true },
       },
     }),
   });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router';
-import { ComingSoonPage } from './ComingSoonPage';
+import { RequireAuth } from '../auth/RequireAuth';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { PageLoading } from './PageLoading';
@@ -11,6 +12,23 @@ const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m
 const PlaygroundPage = lazy(() =>
   import('../features/playground/PlaygroundPage').then((m) => ({ default: m.PlaygroundPage })),
 );
+const SignUpPage = lazy(() => import('../features/auth/SignUpPage').then((m) => ({ default: m.SignUpPage })));
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const EmailConfirmedPage = lazy(() =>
+  import('../features/auth/EmailConfirmedPage').then((m) => ({ default: m.EmailConfirmedPage })),
+);
+const WelcomePage = lazy(() => import('../features/welcome/WelcomePage').then((m) => ({ default: m.WelcomePage })));
+const ProfileEditorPage = lazy(() =>
+  import('../features/editor/ProfileEditorPage').then((m) => ({ default: m.ProfileEditorPage })),
+);
+const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
+const PlusPage = lazy(() => import('../features/plus/PlusPage').then((m) => ({ default: m.PlusPage })));
 
 /** `/@username` is a member's page; any other single segment is not a page. */
 function HandleRoute() {
@@ -26,6 +44,10 @@ function HandleRoute() {
   return <ProfilePage key={username} username={username} />;
 }
 
+function member(page: ReactNode) {
+  return <RequireAuth>{page}</RequireAuth>;
+}
+
 /** Every page of the app. Public profiles and the playground bring their own page chrome. */
 export function AppRoutes() {
   return (
@@ -33,8 +55,15 @@ export function AppRoutes() {
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<LandingPage />} />
-          <Route path="login" element={<ComingSoonPage title="Log in" />} />
-          <Route path="signup" element={<ComingSoonPage title="Sign up" />} />
+          <Route path="signup" element={<SignUpPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="email-confirmed" element={<EmailConfirmedPage />} />
+          <Route path="welcome" element={member(<WelcomePage />)} />
+          <Route path="profile" element={member(<ProfileEditorPage />)} />
+          <Route path="account" element={member(<AccountPage />)} />
+          <Route path="plus" element={member(<PlusPage />)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="playground" element={<PlaygroundPage />} />

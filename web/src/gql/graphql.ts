@@ -3,7 +3,6 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** The shape of a profile page's buttons. */
 export type ButtonStyle =
   /** Filled with gold. Plus only. */
@@ -15,12 +14,65 @@ export type ButtonStyle =
   /** Pill-shaped, filled. */
   | 'roundedButton';
 
+export type ChangePasswordInput = {
+  currentPassword: string;
+  /** At least 8 characters, at most 72 bytes, not a common password. */
+  newPassword: string;
+};
+
 /** How a profile page arranges its name and verse. */
 export type Layout =
   /** Stacked, centred. */
   | 'column'
   /** Side by side on wide screens (the default). */
   | 'row';
+
+export type LoginInput = {
+  email: string;
+  password: string;
+};
+
+/** Which sessions to end. */
+export type LogoutScope =
+  /** Every session of the account. */
+  | 'global'
+  /** This session only. */
+  | 'local'
+  /** Every other session; this one stays. */
+  | 'others';
+
+/** A member's subscription. */
+export type Plan =
+  /** No subscription. */
+  | 'free'
+  /** Lampstand Plus: Plus themes and button style, a pinned verse, the Plus badge. */
+  | 'plus';
+
+/** A new password, with the code or link token from the reset email. */
+export type ResetPasswordInput = {
+  /** The address the code was sent to (only with a code). */
+  email?: string | null | undefined;
+  newPassword: string;
+  /** The emailed link's `token_hash`, or the 6-digit code from the email (then give `email` too). */
+  token: string;
+};
+
+/** A new account: its identity and the user record the original kept. */
+export type SignUpInput = {
+  /** Birthday as an ISO date, `YYYY-MM-DD`; you must be at least 13. */
+  birthday?: string | null | undefined;
+  email: string;
+  /** First name, 1–50 characters. The profile name starts as this. */
+  first: string;
+  /** At least 8 characters, at most 72 bytes, not a common password. */
+  password: string;
+  /** The kind of client: `web`, `ios`, `android`, `api`, … */
+  platform: string;
+  /** The client's own identifier for the install or app. */
+  platformID?: string | null | undefined;
+  /** Your IANA time zone, so that your page's first verse is dated on your day. */
+  timeZone?: string | null | undefined;
+};
 
 /** The colours of a profile page. */
 export type Theme =
@@ -32,6 +84,116 @@ export type Theme =
   | 'lightTheme'
   /** Warm dawn colours. Plus only. */
   | 'sunriseTheme';
+
+/** Changes to your profile; leave out what stays the same. */
+export type UpdateProfileInput = {
+  /** Plus-only styles need Plus. */
+  button?: ButtonStyle | null | undefined;
+  /** Keep the page switched on (together with isPublic). */
+  isActive?: boolean | null | undefined;
+  /** Show the page to visitors (together with isActive). */
+  isPublic?: boolean | null | undefined;
+  layout?: Layout | null | undefined;
+  /** The name shown on your page, 1–50 characters. */
+  name?: string | null | undefined;
+  /** Plus-only themes need Plus. */
+  theme?: Theme | null | undefined;
+};
+
+export type AuthSession_SessionFragment = { __typename: 'Session', accessToken: string, refreshToken: string, expiresAt: string, expiresIn: number };
+
+export type AuthProfile_ProfileFragment = { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } };
+
+export type AuthMember_MemberFragment = { __typename: 'Member', plan: Plan, user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };
+
+export type AuthMeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AuthMeQuery = { __typename: 'Query', me: { __typename: 'Member', plan: Plan, user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } } | null };
+
+export type RefreshSessionMutationVariables = Exact<{
+  refreshToken: string;
+}>;
+
+
+export type RefreshSessionMutation = { __typename: 'Mutation', refreshSession: { __typename: 'AuthPayload', session: { __typename: 'Session', accessToken: string, refreshToken: string, expiresAt: string, expiresIn: number }, member: { __typename: 'Member', plan: Plan, user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } } } };
+
+export type LogoutMutationVariables = Exact<{
+  scope?: LogoutScope | null | undefined;
+}>;
+
+
+export type LogoutMutation = { __typename: 'Mutation', logout: boolean };
+
+export type SignUpMutationVariables = Exact<{
+  input: SignUpInput;
+}>;
+
+
+export type SignUpMutation = { __typename: 'Mutation', signUp: { __typename: 'SignUpPayload', confirmationSent: boolean, session: { __typename: 'Session', accessToken: string, refreshToken: string, expiresAt: string, expiresIn: number } | null, member: { __typename: 'Member', plan: Plan, user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } } | null } };
+
+export type LoginMutationVariables = Exact<{
+  input: LoginInput;
+}>;
+
+
+export type LoginMutation = { __typename: 'Mutation', login: { __typename: 'AuthPayload', session: { __typename: 'Session', accessToken: string, refreshToken: string, expiresAt: string, expiresIn: number }, member: { __typename: 'Member', plan: Plan, user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } } } };
+
+export type RequestPasswordResetMutationVariables = Exact<{
+  email: string;
+}>;
+
+
+export type RequestPasswordResetMutation = { __typename: 'Mutation', requestPasswordReset: { __typename: 'Notice', message: string } };
+
+export type UpdateEmailMutationVariables = Exact<{
+  email: string;
+}>;
+
+
+export type UpdateEmailMutation = { __typename: 'Mutation', updateEmail: { __typename: 'EmailChangePayload', pendingEmail: string, message: string } };
+
+export type ChangePasswordMutationVariables = Exact<{
+  input: ChangePasswordInput;
+}>;
+
+
+export type ChangePasswordMutation = { __typename: 'Mutation', changePassword: { __typename: 'AuthPayload', session: { __typename: 'Session', accessToken: string, refreshToken: string, expiresAt: string, expiresIn: number }, member: { __typename: 'Member', plan: Plan, user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } } } };
+
+export type DeleteAccountMutationVariables = Exact<{
+  password: string;
+}>;
+
+
+export type DeleteAccountMutation = { __typename: 'Mutation', deleteAccount: boolean };
+
+export type ResetPasswordMutationVariables = Exact<{
+  input: ResetPasswordInput;
+}>;
+
+
+export type ResetPasswordMutation = { __typename: 'Mutation', resetPassword: { __typename: 'AuthPayload', session: { __typename: 'Session', accessToken: string, refreshToken: string, expiresAt: string, expiresIn: number }, member: { __typename: 'Member', plan: Plan, user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } } } };
+
+export type ProfileEditorQueryVariables = Exact<{
+  timeZone?: string | null | undefined;
+}>;
+
+
+export type ProfileEditorQuery = { __typename: 'Query', me: { __typename: 'Member', profile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, verse: { __typename: 'Verse', id: string, ref: string, text: string, translation: string }, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } } | null };
+
+export type UpdateProfileMutationVariables = Exact<{
+  input: UpdateProfileInput;
+}>;
+
+
+export type UpdateProfileMutation = { __typename: 'Mutation', updateProfile: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };
+
+export type ChangeUsernameMutationVariables = Exact<{
+  username: string;
+}>;
+
+
+export type ChangeUsernameMutation = { __typename: 'Mutation', changeUsername: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };
 
 export type LandingPageQueryVariables = Exact<{
   timeZone?: string | null | undefined;
@@ -52,7 +214,7 @@ export type ProfileView_ProfileFragment = { __typename: 'PublicProfile', usernam
 
 export type VerseCard_VerseFragment = { __typename: 'Verse', id: string, ref: string, text: string, translation: string };
 
-export const VerseCard_VerseFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerseCard_verse"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verse"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"translation"}}]}}]} as unknown as DocumentNode<VerseCard_VerseFragment, unknown>;
-export const ProfileView_ProfileFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileView_profile"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PublicProfile"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"plus"}},{"kind":"Field","name":{"kind":"Name","value":"joined"}},{"kind":"Field","name":{"kind":"Name","value":"appearance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"theme"}},{"kind":"Field","name":{"kind":"Name","value":"layout"}},{"kind":"Field","name":{"kind":"Name","value":"button"}}]}},{"kind":"Field","name":{"kind":"Name","value":"verse"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"timeZone"},"value":{"kind":"Variable","name":{"kind":"Name","value":"timeZone"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerseCard_verse"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerseCard_verse"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verse"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"translation"}}]}}]} as unknown as DocumentNode<ProfileView_ProfileFragment, unknown>;
-export const LandingPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LandingPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"timeZone"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verseOfTheDay"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"timeZone"},"value":{"kind":"Variable","name":{"kind":"Name","value":"timeZone"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerseCard_verse"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerseCard_verse"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verse"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"translation"}}]}}]} as unknown as DocumentNode<LandingPageQuery, LandingPageQueryVariables>;
-export const ProfilePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProfilePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"username"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"timeZone"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"profile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"username"},"value":{"kind":"Variable","name":{"kind":"Name","value":"username"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProfileView_profile"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerseCard_verse"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verse"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"translation"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileView_profile"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PublicProfile"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"plus"}},{"kind":"Field","name":{"kind":"Name","value":"joined"}},{"kind":"Field","name":{"kind":"Name","value":"appearance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"theme"}},{"kind":"Field","name":{"kind":"Name","value":"layout"}},{"kind":"Field","name":{"kind":"Name","value":"button"}}]}},{"kind":"Field","name":{"kind":"Name","value":"verse"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"timeZone"},"value":{"kind":"Variable","name":{"kind":"Name","value":"timeZone"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerseCard_verse"}}]}}]}}]} as unknown as DocumentNode<ProfilePageQuery, ProfilePageQueryVariables>;
+export type CompleteWelcomeMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CompleteWelcomeMutation = { __typename: 'Mutation', completeWelcome: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };

@@ -1,24 +1,33 @@
 import { Link } from 'react-router';
 import { usePageMeta } from '../../app/usePageMeta';
+import { useAuth } from '../../auth/AuthProvider';
+import { PageHeading } from '../../ui/PageHeading';
 import { useLandingPageQuery } from '../../gql/hooks';
 import { visitorTimeZone } from '../verses/timeZone';
 import { VerseCard, VerseCardPlaceholder } from '../verses/VerseCard';
 
 export function LandingPage() {
   usePageMeta({ title: 'Lampstand' });
+  const { username } = useAuth();
   const { data, dataState, error, loading, refetch } = useLandingPageQuery({
     variables: { timeZone: visitorTimeZone() },
   });
   return (
     <section className="page landing" aria-labelledby="landing-title">
-      <h1 id="landing-title">A verse for today, on a page of your own.</h1>
+      <PageHeading id="landing-title">A verse for today, on a page of your own.</PageHeading>
       <p className="lead">
         Lampstand gives you a simple public page with your name and a Bible verse that changes every day.
       </p>
       <p className="landing-actions">
-        <Link to="/signup" className="button button--primary">
-          Make your page
-        </Link>
+        {username ? (
+          <Link to={`/@${username}`} className="button button--primary">
+            See your page
+          </Link>
+        ) : (
+          <Link to="/signup" className="button button--primary">
+            Make your page
+          </Link>
+        )}
         <Link to="/playground" className="button button--quiet">
           Explore the API
         </Link>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../app/BrandMark';
-import type { ProfileView_ProfileFragment } from '../../gql/graphql';
+import type { ProfileView_ProfileFragment, VerseCard_VerseFragment } from '../../gql/graphql';
 import { VerseCard, VerseCardPlaceholder } from '../verses/VerseCard';
 import { ShareButton } from './ShareButton';
 import './profile.css';
@@ -82,34 +82,62 @@ function ProfileFrame({
   );
 }
 
+/** What a profile card shows: a public profile, or a member's own one in the editor's preview. */
+export interface ProfileCardData {
+  name: string;
+  username: string;
+  plus: boolean;
+  joined: string;
+  verse: VerseCard_VerseFragment;
+}
+
+/**
+ * A member's name, handle and verse. On their page the name is the page's `<h1>`; in the
+ * editor's preview (`preview`) it sits one level below the editor's own heading.
+ */
+export function ProfileCard({ profile, preview = false }: { profile: ProfileCardData; preview?: boolean }) {
+  const initial = Array.from(profile.name.trim())[0]?.toUpperCase() ?? '?';
+  const Name = preview ? 'h3' : 'h1';
+  const VerseTitle = preview ? 'h4' : 'h2';
+  const ids = preview
+    ? { name: 'preview-name', verse: 'preview-verse-title' }
+    : { name: 'profile-name', verse: 'profile-verse-title' };
+  return (
+    <article className="profile-card" aria-labelledby={ids.name}>
+      <div className="profile-identity">
+        <div className="monogram" aria-hidden="true">
+          {initial}
+        </div>
+        <div className="identity-text">
+          <Name id={ids.name} className="profile-name">
+            {profile.name}
+          </Name>
+          <p className="profile-handle">
+            <span>@{profile.username}</span>
+            {profile.plus && <PlusBadge />}
+          </p>
+          <p className="profile-since">Member since {joinedLabel(profile.joined)}</p>
+        </div>
+      </div>
+      <section className="profile-verse" aria-labelledby={ids.verse}>
+        <VerseTitle id={ids.verse} className="profile-verse-title">
+          Today’s verse
+        </VerseTitle>
+        <VerseCard verse={profile.verse} />
+      </section>
+    </article>
+  );
+}
+
 /** A member's public page as visitors see it. */
 export function ProfileView({ profile }: { profile: ProfileView_ProfileFragment }) {
   const { title } = profileMeta(profile);
-  const initial = Array.from(profile.name.trim())[0]?.toUpperCase() ?? '?';
   return (
     <ProfileFrame
       appearance={profile.appearance}
       actions={<ShareButton url={profileUrl(profile.username)} title={title} className="pbutton pbutton--primary" />}
     >
-      <article className="profile-card" aria-labelledby="profile-name">
-        <div className="profile-identity">
-          <div className="monogram" aria-hidden="true">
-            {initial}
-          </div>
-          <div className="identity-text">
-            <h1 id="profile-name">{profile.name}</h1>
-            <p className="profile-handle">
-              <span>@{profile.username}</span>
-              {profile.plus && <PlusBadge />}
-            </p>
-            <p className="profile-since">Member since {joinedLabel(profile.joined)}</p>
-          </div>
-        </div>
-        <section className="profile-verse" aria-labelledby="profile-verse-title">
-          <h2 id="profile-verse-title">Today’s verse</h2>
-          <VerseCard verse={profile.verse} />
-        </section>
-      </article>
+      <ProfileCard profile={profile} />
     </ProfileFrame>
   );
 }
@@ -137,7 +165,7 @@ export function ProfileSkeleton({ username }: { username: string }) {
           </div>
         </div>
         <section className="profile-verse" aria-hidden="true">
-          <h2>Today’s verse</h2>
+          <h2 className="profile-verse-title">Today’s verse</h2>
           <VerseCardPlaceholder />
         </section>
       </article>

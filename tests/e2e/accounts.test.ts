@@ -1,0 +1,239 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import type { TestBrowser } from '../support/browser.js';
+import { launchBrowser } from '../support/browser.js';
+import { screenshots, seriousA11yViolations } from '../support/screens.js';
+import type { SmtpListener } from '../support/smtp.js';
+import { mailTokens, startSmtpListener } from '../support/smtp.js';
+
+let api: TestApp;
+let smtp: SmtpListener;
+let browser: TestBrowser;
+let sequence = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir'), SMTP_URL: smtp.url });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await api.close();
+  await smtp.close();
+});
+
+function newEmail(): string {
+  sequence += 1;
+  return `ruth${sequence}.${Date.now()}@example.com`;
+}
+
+async function newPage(context?: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {
+  const owned =
+    context ??
+    (await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      timezoneId: 'America/Chicago',
+      locale: 'en-US',
+    }));
+  return { context: owned, page: await owned.newPage() };
+}
+
+/** Every screen: no serious or critical accessibility problem, and screenshots to look at. */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  expect(await seriousA11yViolations(page), name).toEqual([]);
+  await screenshots(page, name);
+}
+
+async function heading(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+async function signUp(page: Page, email: string, password: string, first = 'Ruth'): Promise<void> {
+  await page.goto(`${api.url}/signup`);
+  await heading(page, 'Make your page');
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create my page' }).click();
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${api.url}/login`);
+  await heading(page, 'Log in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function visit(path: string) {
+  const { context, page } = await newPage();
+  const response = await page.goto(`${api.url}${path}`);
+  return { context, page, status: response?.status() };
+}
+
+describe("a member's journey", () => {
+  it('signs up, makes the page theirs, resets a forgotten password and hides the page', async () => {
+    const email = newEmail();
+    const { context, page } = await newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+
+    await page.goto(api.url);
+    await page.getByRole('link', { name: 'Make your page' }).click();
+    await heading(page, 'Make your page');
+    await page.getByRole('button', { name: 'Create my page' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' }).waitFor();
+    expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('signup-first');
+    await checkScreen(page, 'signup-invalid');
+
+    await signUp(page, email, 'a quiet lamp at morning');
+    await heading(page, 'Welcome to Lampstand, Ruth');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await checkScreen(page, 'welcome');
+
+    await page.getByRole('button', { name: 'Make it mine' }).click();
+    await heading(page, 'Your page');
+    await page.locator('.profile--preview .verse-text').waitFor();
+    const username = ((await page.getByLabel('Username').inputValue()) || '').trim();
+    expect(username).toMatch(/^user\d{3,4}[0-9a-f]r$/);
+    await page.getByLabel('Name', { exact: true }).fill('Ruth of Moab');
+    await page.getByRole('radio', { name: /^Dark/ }).check();
+    await page.getByRole('radio', { name: /^Centred/ }).check();
+    await page.getByRole('radio', { name: /^Rounded/ }).check();
+    await page.getByRole('radio', { name: /^Sunrise/ }).check();
+    await page.getByText('Sunrise comes with Plus').waitFor();
+    expect(await page.locator('.profile--preview').getAttribute('data-theme')).toBe('sunriseTheme');
+    await checkScreen(page, 'editor-plus-preview');
+
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('alert').filter({ hasText: 'PLUS_REQUIRED' }).waitFor();
+    await page.getByRole('radio', { name: /^Dark/ }).check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your page is saved.' }).waitFor();
+    await checkScreen(page, 'editor-saved');
+
+    const visitor = await visit(`/@${username}`);
+    expect(visitor.status).toBe(200);
+    await heading(visitor.page, 'Ruth of Moab');
+    const look = visitor.page.locator('.profile');
+    expect(await look.getAttribute('data-theme')).toBe('darkTheme');
+    expect(await look.getAttribute('data-layout')).toBe('column');
+    expect(await look.getAttribute('data-button')).toBe('roundedButton');
+    expect((await visitor.page.locator('.verse-text').innerText()).length).toBeGreaterThan(10);
+    await visitor.context.close();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('status').filter({ hasText: 'You are logged out.' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lampstand.session'))).toBeNull();
+
+    await logIn(page, email, 'not the password');
+    await page.getByRole('alert').filter({ hasText: 'The email or password is not right.' }).waitFor();
+    expect(errors.some((text) => text.includes('Log in failed'))).toBe(true);
+    await checkScreen(page, 'login-failed');
+
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await heading(page, 'Forgot your password?');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'inbox' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toBe('Please check your inbox.');
+    await checkScreen(page, 'forgot-password-sent');
+
+    const { link } = mailTokens(await smtp.nextMessage(email));
+    expect(link).toContain('/reset-password?token_hash=');
+    await page.goto(link);
+    await heading(page, 'Set a new password');
+    await page.getByLabel('New password', { exact: true }).fill('seven loaves, two fishes');
+    await page.locator('.strength-text strong').waitFor();
+    await checkScreen(page, 'reset-password');
+    await page.getByRole('button', { name: 'Save my new password' }).click();
+    await heading(page, 'Your page');
+    await page.getByRole('status').filter({ hasText: 'Your new password is set.' }).waitFor();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('status').filter({ hasText: 'You are logged out.' }).waitFor();
+    await logIn(page, email, 'seven loaves, two fishes');
+    await heading(page, 'Your page');
+
+    await page.getByLabel('Public: anyone with the address can see my page').uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your page is saved.' }).waitFor();
+
+    const late = await visit(`/@${username}`);
+    expect(late.status).toBe(404);
+    await heading(late.page, 'Page not found');
+    await late.context.close();
+    await context.close();
+  });
+
+  it('shows why sign-up failed, with the code', async () => {
+    const email = newEmail();
+    const first = await newPage();
+    await signUp(first.page, email, 'a quiet lamp at morning');
+    await heading(first.page, 'Welcome to Lampstand, Ruth');
+    await first.context.close();
+
+    const { context, page } = await newPage();
+    await signUp(page, email, 'another quiet lamp');
+    const alert = page.getByRole('alert').filter({ hasText: 'already exists' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('An account with this email address already exists. (user_already_exists)');
+    expect(await page.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true');
+    await checkScreen(page, 'signup-failed');
+    await context.close();
+  });
+
+  it('keeps the session across a reload, and signing out in one tab signs out the other', async () => {
+    const { context, page } = await newPage();
+    await signUp(page, newEmail(), 'a quiet lamp at morning');
+    await heading(page, 'Welcome to Lampstand, Ruth');
+    await page.getByRole('button', { name: 'Make it mine' }).click();
+    await heading(page, 'Your page');
+
+    await page.reload();
+    await heading(page, 'Your page');
+    expect(await page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+
+    const other = await context.newPage();
+    await other.goto(`${api.url}/account`);
+    await heading(other, 'Account');
+    await checkScreen(other, 'account');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await heading(other, 'Log in');
+    expect(new URL(other.url()).searchParams.get('next')).toBe('/account');
+    expect(await other.getByRole('navigation', { name: 'Account' }).getByRole('link').allInnerTexts()).toEqual([
+      'Log in',
+      'Sign up',
+    ]);
+    await checkScreen(other, 'login');
+    await context.close();
+  });
+
+  it('shows the Plus screen, and the screens a visitor reaches by links', async () => {
+    const { context, page } = await newPage();
+    await signUp(page, newEmail(), 'a quiet lamp at morning');
+    await heading(page, 'Welcome to Lampstand, Ruth');
+    await page.getByRole('button', { name: 'Make it mine' }).click();
+    await heading(page, 'Your page');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Plus' }).click();
+    await heading(page, 'Lampstand Plus');
+    await page.getByText('Plans are coming soon').waitFor();
+    await checkScreen(page, 'plus');
+
+    await page.goto(
+      `${api.url}/email-confirmed#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+    );
+    await heading(page, 'This link did not work');
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await page.getByRole('alert').innerText()).toBe('Email link is invalid or has expired (otp_expired)');
+    await checkScreen(page, 'email-confirmed-failed');
+    await context.close();
+  });
+});

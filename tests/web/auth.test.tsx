@@ -1,0 +1,390 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthClient } from '../../web/src/auth/auth-client';
+import { AuthProvider, useAuth } from '../../web/src/auth/AuthProvider';
+
+const STORAGE_KEY = 'lampstand.session';
+
+let tokens = 0;
+
+/** An access token as the API issues them (each one different); the browser only reads its claims. */
+function jwt(claims: { sub: string; stripeRole?: string }): string {
+  tokens += 1;
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const appMetadata = claims.stripeRole ? { provider: 'email', stripeRole: claims.stripeRole } : { provider: 'email' };
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: claims.sub, role: 'authenticated', app_metadata: appMetadata, session_id: `s${tokens}` })}.c2ln`;
+}
+
+function member(uid: string, first = 'Lydia') {
+  return {
+    __typename: 'Member',
+    plan: 'free',
+    user: {
+      __typename: 'User',
+      uid,
+      email: `${first.toLowerCase()}@example.com`,
+      first,
+      birthday: null,
+      joined: '2026-01-05T10:00:00.000Z',
+      platform: 'web',
+      platformID: null,
+    },
+    profile: {
+      __typename: 'Profile',
+      username: `user123${uid[0] ?? 'x'}${first[0]?.toLowerCase() ?? 'x'}`,
+      name: first,
+      theme: 'lightTheme',
+      layout: 'row',
+      button: 'normalButton',
+      isActive: true,
+      isPublic: true,
+      welcome: true,
+      versePinned: false,
+      joined: '2026-01-05T10:00:00.000Z',
+      appearance: { __typename: 'Appearance', theme: 'lightTheme', layout: 'row', button: 'normalButton' },
+    },
+  };
+}
+
+let issued = 0;
+/** A session as the API answers it, expiring `inMs` from now. */
+function session(claims: { sub: string; stripeRole?: string }, inMs = 3_600_000) {
+  issued += 1;
+  return {
+    __typename: 'Session',
+    accessToken: jwt(claims),
+    refreshToken: `refresh-${issued}`,
+    expiresAt: new Date(Date.now() + inMs).toISOString(),
+    expiresIn: Math.round(inMs / 1000),
+  };
+}
+
+interface Request {
+  operationName: string;
+  variables: Record<string, unknown>;
+  authorization: string | null;
+}
+
+type Answer = { status?: number; body: object } | Promise<{ status?: number; body: object }>;
+
+/** The API, answered at the HTTP boundary: each operation name gets a handler. */
+function stubApi(handlers: Record<string, (request: Request) => Answer>) {
+  const requests: Request[] = [];
+  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
+      operationName: string;
+      variables?: Record<string, unknown>;
+    };
+    const headers = new Headers(init?.headers);
+    const request = {
+      operationName: body.operationName,
+      variables: body.variables ?? {},
+      authorization: headers.get('authorization'),
+    };
+    requests.push(request);
+    const handler = handlers[body.operationName];
+    if (!handler) throw new Error(`no handler for ${body.operationName}`);
+    const answer = await handler(request);
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/graphql-response+json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { requests, names: () => requests.map((request) => request.operationName) };
+}
+
+function storeSession(value: ReturnType<typeof session>) {
+  localStorage.setItem(
+    STORAGE_KEY,
+    JSON.stringify({
+      accessToken: value.accessToken,
+      refreshToken: value.refreshToken,
+      expiresAt: Date.parse(value.expiresAt),
+    }),
+  );
+}
+
+/** Shows what `useAuth()` offers, and buttons to log in and out. */
+function Probe() {
+  const auth = useAuth();
+  return (
+    <div>
+      <p data-testid="state">
+        {JSON.stringify({
+          loading: auth.loading,
+          user: auth.user?.first ?? null,
+          username: auth.username,
+          profile: auth.profile?.name ?? null,
+          stripe: auth.stripe,
+        })}
+      </p>
+      <button type="button" onClick={() => void auth.login('lydia@example.com', 'purple cloth merchant')}>
+        log in
+      </button>
+      <button type="button" onClick={() => void auth.logout()}>
+        log out
+      </button>
+    </div>
+  );
+}
+
+function state() {
+  return JSON.parse(screen.getByTestId('state').textContent) as {
+    loading: boolean;
+    user: string | null;
+    username: string | null;
+    profile: string | null;
+    stripe: boolean;
+  };
+}
+
+function renderApp() {
+  const client = new AuthClient({ storage: localStorage });
+  render(
+    <AuthProvider client={client}>
+      <Probe />
+    </AuthProvider>,
+  );
+  return client;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('AuthProvider', () => {
+  it('renders its pages only once the first auth state is known', async () => {
+    const uid = 'a1b2';
+    storeSession(session({ sub: uid }));
+    let answer: (value: { body: object }) => void = () => undefined;
+    const api = stubApi({
+      RefreshSession: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp();
+    expect(screen.queryByTestId('state')).toBeNull();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeDefined();
+    await waitFor(() => {
+      expect(api.names()).toEqual(['RefreshSession']);
+    });
+    expect(screen.queryByTestId('state')).toBeNull();
+    await act(async () => {
+      answer({
+        body: {
+          data: { refreshSession: { __typename: 'AuthPayload', session: session({ sub: uid }), member: member(uid) } },
+        },
+      });
+      await Promise.resolve();
+    });
+    await waitFor(() => {
+      expect(state()).toMatchObject({ loading: false, user: 'Lydia', profile: 'Lydia' });
+    });
+  });
+
+  it('renders at once for a visitor without a session, signed out', () => {
+    const api = stubApi({});
+    renderApp();
+    expect(state()).toEqual({ loading: false, user: null, username: null, profile: null, stripe: false });
+    expect(api.requests).toEqual([]);
+  });
+
+  it('force-refreshes the token on sign-in and reads a Plus claim from it', async () => {
+    const uid = 'c3d4';
+    const first = session({ sub: uid });
+    const api = stubApi({
+      Login: () => ({ body: { data: { login: { __typename: 'AuthPayload', session: first, member: member(uid) } } } }),
+      RefreshSession: () => ({
+        body: {
+          data: {
+            refreshSession: {
+              __typename: 'AuthPayload',
+              session: session({ sub: uid, stripeRole: 'plus' }),
+              member: member(uid),
+            },
+          },
+        },
+      }),
+    });
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: 'log in' }));
+    await waitFor(() => {
+      expect(state()).toEqual({ loading: false, user: 'Lydia', username: 'user123cl', profile: 'Lydia', stripe: true });
+    });
+    expect(api.names()).toEqual(['Login', 'RefreshSession']);
+    expect(api.requests[1]?.variables).toEqual({ refreshToken: first.refreshToken });
+    expect(api.requests.every((request) => request.authorization === null)).toBe(true);
+  });
+
+  it('is not Plus when the token carries no Plus claim', async () => {
+    const uid = 'e5f6';
+    stubApi({
+      Login: () => ({
+        body: {
+          data: {
+            login: {
+              __typename: 'AuthPayload',
+              session: session({ sub: uid, stripeRole: 'plus' }),
+              member: member(uid),
+            },
+          },
+        },
+      }),
+      RefreshSession: () => ({
+        body: {
+          data: { refreshSession: { __typename: 'AuthPayload', session: session({ sub: uid }), member: member(uid) } },
+        },
+      }),
+    });
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: 'log in' }));
+    await waitFor(() => {
+      expect(state().user).toBe('Lydia');
+    });
+    expect(state().stripe).toBe(false);
+  });
+
+  it('clears the member and the Apollo cache on sign-out, then ends the session at the server', async () => {
+    const uid = 'a7b8';
+    const current = session({ sub: uid });
+    storeSession(session({ sub: uid }));
+    let cacheAtLogout: unknown = null;
+    const api = stubApi({
+      RefreshSession: () => ({
+        body: { data: { refreshSession: { __typename: 'AuthPayload', session: current, member: member(uid) } } },
+      }),
+      Logout: () => {
+        cacheAtLogout = client.apollo.extract();
+        return { body: { data: { logout: true } } };
+      },
+    });
+    const client = renderApp();
+    await waitFor(() => {
+      expect(state().user).toBe('Lydia');
+    });
+    expect(client.apollo.extract()).not.toEqual({});
+
+    await userEvent.click(screen.getByRole('button', { name: 'log out' }));
+    await waitFor(() => {
+      expect(api.names()).toContain('Logout');
+    });
+    expect(state()).toEqual({ loading: false, user: null, username: null, profile: null, stripe: false });
+    expect(cacheAtLogout).toEqual({});
+    expect(api.requests.find((request) => request.operationName === 'Logout')?.authorization).toBe(
+      `Bearer ${current.accessToken}`,
+    );
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('refreshes the session a minute before it expires', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const uid = 'c9d0';
+    storeSession(session({ sub: uid }));
+    const api = stubApi({
+      RefreshSession: () => ({
+        body: {
+          data: {
+            refreshSession: {
+              __typename: 'AuthPayload',
+              session: session({ sub: uid }, 5 * 60_000),
+              member: member(uid),
+            },
+          },
+        },
+      }),
+    });
+    renderApp();
+    await vi.waitFor(() => {
+      expect(state().user).toBe('Lydia');
+    });
+    const refreshes = () => api.names().filter((name) => name === 'RefreshSession').length;
+    expect(refreshes()).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(4 * 60_000 - 1_000));
+    expect(refreshes()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await vi.waitFor(() => {
+      expect(refreshes()).toBe(2);
+    });
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { refreshToken?: string };
+    expect(stored.refreshToken).toBe(`refresh-${issued}`);
+  });
+
+  it('signs out when another tab signs out', async () => {
+    const uid = 'e1f2';
+    storeSession(session({ sub: uid }));
+    stubApi({
+      RefreshSession: () => ({
+        body: {
+          data: { refreshSession: { __typename: 'AuthPayload', session: session({ sub: uid }), member: member(uid) } },
+        },
+      }),
+    });
+    const client = renderApp();
+    await waitFor(() => {
+      expect(state().user).toBe('Lydia');
+    });
+
+    const oldValue = localStorage.getItem(STORAGE_KEY);
+    localStorage.removeItem(STORAGE_KEY);
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: STORAGE_KEY, oldValue, newValue: null, storageArea: localStorage }),
+      );
+    });
+    await waitFor(() => {
+      expect(state()).toEqual({ loading: false, user: null, username: null, profile: null, stripe: false });
+    });
+    await waitFor(() => {
+      expect(client.apollo.extract()).toEqual({});
+    });
+  });
+
+  it('renews a refused token once and retries the request', async () => {
+    const uid = 'a3b4';
+    const stale = session({ sub: uid });
+    const fresh = session({ sub: uid });
+    storeSession(stale);
+    let restored = false;
+    const api = stubApi({
+      RefreshSession: () => {
+        const answer = restored ? fresh : stale;
+        restored = true;
+        return {
+          body: { data: { refreshSession: { __typename: 'AuthPayload', session: answer, member: member(uid) } } },
+        };
+      },
+      UpdateEmail: (request) =>
+        request.authorization === `Bearer ${fresh.accessToken}`
+          ? {
+              body: {
+                data: {
+                  updateEmail: { __typename: 'EmailChangePayload', pendingEmail: 'new@example.com', message: 'ok' },
+                },
+              },
+            }
+          : { status: 401, body: { errors: [{ message: 'expired', extensions: { code: 'UNAUTHENTICATED' } }] } },
+    });
+    const client = renderApp();
+    await waitFor(() => {
+      expect(state().user).toBe('Lydia');
+    });
+    const { UpdateEmailDocument } = await import('../../web/src/gql/operations/account');
+    const result = await client.apollo.mutate({
+      mutation: UpdateEmailDocument,
+      variables: { email: 'new@example.com' },
+    });
+    expect(result.data?.updateEmail.pendingEmail).toBe('new@example.com');
+    expect(api.names()).toEqual(['RefreshSession', 'UpdateEmail', 'RefreshSession', 'UpdateEmail']);
+    expect(state().user).toBe('Lydia');
+  });
+});

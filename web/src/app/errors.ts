@@ -1,0 +1,71 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+
+/** An API failure as screens show it. */
+export interface ApiFailure {
+  message: string;
+  /** The API's `extensions.code`, e.g. `EMAIL_TAKEN`; `NETWORK` when the server was not reached. */
+  code: string;
+  /** The identity service's own code (`user_already_exists`), when it caused the failure. */
+  identityCode: string | null;
+  /** The input at fault, e.g. `password` for `input.password`. */
+  field: string | null;
+  /** Every field problem of a validation failure, by field. */
+  fields: Record<string, string>;
+}
+
+/** The code a person sees beside the message: the identity service's code when there is one. */
+export function displayCode(failure: ApiFailure): string {
+  return failure.identityCode ?? failure.code;
+}
+
+/** "message (code)", as the original showed sign-up failures. */
+export function messageWithCode(failure: ApiFailure): string {
+  return `${failure.message} (${displayCode(failure)})`;
+}
+
+/** `input.password` → `password`. */
+function fieldName(path: unknown): string | null {
+  return typeof path === 'string' ? (path.split('.').at(-1) ?? null) : null;
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** Reads what a failed operation says, whatever failed: the API, the network or the server. */
+export function describeError(error: unknown): ApiFailure {
+  if (CombinedGraphQLErrors.is(error)) {
+    const first = error.errors[0];
+    const extensions = first?.extensions ?? {};
+    const fields: Record<string, string> = {};
+    if (Array.isArray(extensions.fields)) {
+      for (const problem of extensions.fields as unknown[]) {
+        if (typeof problem !== 'object' || problem === null) continue;
+        const { field, message } = problem as { field?: unknown; message?: unknown };
+        const name = fieldName(field);
+        if (name && typeof message === 'string' && !(name in fields)) fields[name] = message;
+      }
+    }
+    return {
+      message: first?.message ?? 'Something went wrong. Please try again.',
+      code: stringOrNull(extensions.code) ?? 'INTERNAL_SERVER_ERROR',
+      identityCode: stringOrNull(extensions.identityCode),
+      field: fieldName(extensions.field),
+      fields,
+    };
+  }
+  return {
+    message: 'We could not reach Lampstand. Please check your connection and try again.',
+    code: 'NETWORK',
+    identityCode: null,
+    field: null,
+    fields: {},
+  };
+}
+
+/** True when the API refused a session for good (not a passing network or server problem). */
+export function isSessionRefused(error: unknown): boolean {
+  if (!CombinedGraphQLErrors.is(error)) return false;
+  const code = describeError(error).code;
+  return !['RATE_LIMITED', 'IDENTITY_UNAVAILABLE', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR'].includes(code);
+}

@@ -1,0 +1,314 @@
+import type { ApolloClient } from '@apollo/client';
+import type { Subscription } from 'rxjs';
+import { createApolloClient } from '../app/apollo';
+import { isSessionRefused } from '../app/errors';
+import type { AuthMember_MemberFragment, AuthSession_SessionFragment } from '../gql/graphql';
+import { ANONYMOUS, createAuthLink } from './auth-link';
+import type { Session } from './session';
+import { isPlus, readClaims, sessionFromPayload, SessionStore } from './session';
+
+/** How long before the access token expires the session is refreshed. */
+export const REFRESH_MARGIN_MS = 60_000;
+/** When a refresh fails for a passing reason (offline), the next try comes this much later. */
+const RETRY_MS = 30_000;
+/** setTimeout's longest delay; a longer one would fire at once. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+/** What the API answers when it signs a member in: the session and the member. */
+export interface SessionPayload {
+  session: AuthSession_SessionFragment;
+  member: AuthMember_MemberFragment;
+}
+
+/**
+ * The session's operations load only when there is a session (or one is being made), so that
+ * visitors' pages do not download them (quality.md P7).
+ */
+const sessionOperations = () => import('../gql/operations/session');
+
+export interface AuthSnapshot {
+  /** `loading` until the first auth state is known. */
+  status: AuthStatus;
+  session: Session | null;
+  /** The paid flag: the access token's `stripeRole` claim is `plus`. */
+  stripe: boolean;
+  /** The signed-in member as the cache holds it (`me`); null until it has arrived. */
+  member: AuthMember_MemberFragment | null;
+  /** Why the member could not be loaded, while the session itself is fine. */
+  memberError: Error | null;
+}
+
+const SIGNED_OUT: AuthSnapshot = {
+  status: 'signedOut',
+  session: null,
+  stripe: false,
+  member: null,
+  memberError: null,
+};
+
+/** Runs `task` while no other tab of this site refreshes (Web Locks), or at once without them. */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  // Older browsers and simulated DOMs have no (or a null) `navigator.locks`.
+  const locks = (navigator as Partial<Navigator>).locks;
+  return locks ? locks.request('lampstand-session-refresh', task) : task();
+}
+
+/**
+ * The member's session and the GraphQL client that carries it. It restores the session at start,
+ * refreshes it before it expires (and when the tab comes back after missing that moment), follows
+ * other tabs through localStorage, and ends it locally when the server refuses it. React reads it
+ * through AuthProvider; the Apollo link reads the token from it on every request.
+ */
+export class AuthClient {
+  readonly apollo: ApolloClient;
+  private readonly store: SessionStore;
+  private snapshot: AuthSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private renewal: Promise<boolean> | null = null;
+  private restoring: Promise<void> | null = null;
+  private watching: Subscription | null = null;
+
+  constructor(options: { storage?: Storage | null } = {}) {
+    this.store = new SessionStore(options.storage === undefined ? localStorage : options.storage);
+    const stored = this.store.read();
+    this.snapshot = stored ? { ...SIGNED_OUT, status: 'loading', session: stored, stripe: isPlus(stored) } : SIGNED_OUT;
+    this.apollo = createApolloClient(
+      createAuthLink({
+        accessToken: () => this.snapshot.session?.accessToken ?? null,
+        renew: (rejected) => this.renewAfterRejection(rejected),
+      }),
+    );
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  readonly getSnapshot = (): AuthSnapshot => this.snapshot;
+
+  /**
+   * Starts following the session: restores a stored one (force-refreshed, as at every sign-in),
+   * schedules refreshes, and listens to other tabs and to the tab coming back. Returns the stop.
+   */
+  start(): () => void {
+    const stored = this.snapshot.status === 'loading' ? this.snapshot.session : null;
+    if (stored) this.restoring ??= this.restore(stored);
+    else this.schedule();
+    const stopStorage = this.store.onOtherTabChange((session) => {
+      this.followOtherTab(session);
+    });
+    const onReturn = () => {
+      if (document.visibilityState === 'visible') this.refreshIfDue();
+    };
+    document.addEventListener('visibilitychange', onReturn);
+    window.addEventListener('focus', onReturn);
+    return () => {
+      stopStorage();
+      document.removeEventListener('visibilitychange', onReturn);
+      window.removeEventListener('focus', onReturn);
+      clearTimeout(this.timer);
+    };
+  }
+
+  /** Asks the API for the member again (after a failure to load it). */
+  reloadMember(): void {
+    this.watching?.unsubscribe();
+    this.watching = null;
+    this.set({ ...this.snapshot, memberError: null });
+    void this.watchMember();
+  }
+
+  /**
+   * Signs in with a session the API gave (log-in, sign-up, reset, email link): force-refreshes it,
+   * reads its claims, and puts the member in the cache before anyone sees the new state.
+   */
+  async signIn(session: Pick<Session, 'refreshToken'>): Promise<void> {
+    await this.accept(await this.refreshWith(session.refreshToken));
+  }
+
+  /**
+   * Takes a payload whose session replaces the current one (a password change ends the others),
+   * without another refresh.
+   */
+  async accept(payload: SessionPayload): Promise<void> {
+    const previous = this.snapshot.session ? readClaims(this.snapshot.session.accessToken)?.sub : undefined;
+    if (previous !== undefined && previous !== payload.member.user.uid) await this.stopWatching(true);
+    const { AuthMeDocument } = await sessionOperations();
+    this.apollo.writeQuery({ query: AuthMeDocument, data: { __typename: 'Query', me: payload.member } });
+    const session = sessionFromPayload(payload.session);
+    this.store.write(session);
+    this.set({ status: 'signedIn', session, stripe: isPlus(session), member: payload.member, memberError: null });
+    this.schedule();
+    void this.watchMember();
+  }
+
+  /**
+   * Signs out as the original did: forgets the member (state and cache) first, then ends the
+   * session at the server. Other tabs follow through localStorage.
+   */
+  async signOut(): Promise<void> {
+    const token = this.snapshot.session?.accessToken;
+    await this.forget();
+    if (!token) return;
+    try {
+      const { LogoutDocument } = await sessionOperations();
+      await this.apollo.mutate({
+        mutation: LogoutDocument,
+        context: { ...ANONYMOUS, headers: { authorization: `Bearer ${token}` } },
+      });
+    } catch (error) {
+      // This browser has forgotten the session; an unreachable server lets it lapse on its own.
+      console.warn('Signing out at the server failed', error);
+    }
+  }
+
+  /** Ends the session in this browser only: the server has refused it, or the account is gone. */
+  async forget(): Promise<void> {
+    clearTimeout(this.timer);
+    this.store.write(null);
+    this.set(SIGNED_OUT);
+    await this.stopWatching(true);
+  }
+
+  /**
+   * Follows `me` in the cache, so that every change a screen makes there (a new name, a new
+   * username) reaches `useAuth()`.
+   */
+  private async watchMember(): Promise<void> {
+    if (this.isWatching()) return;
+    const { AuthMeDocument } = await sessionOperations();
+    // Another call may have started watching, or the member signed out, while the module loaded.
+    if (this.isWatching() || this.snapshot.status !== 'signedIn') return;
+    this.watching = this.apollo.watchQuery({ query: AuthMeDocument }).subscribe((result) => {
+      if (this.snapshot.status !== 'signedIn') return;
+      if (result.dataState === 'complete') {
+        // A valid token whose account is gone (deleted elsewhere) is no session to keep.
+        if (result.data.me === null) void this.forget();
+        else this.set({ ...this.snapshot, member: result.data.me, memberError: null });
+      } else if (result.error) {
+        this.set({ ...this.snapshot, memberError: result.error });
+      }
+    });
+  }
+
+  private isWatching(): boolean {
+    return this.watching !== null;
+  }
+
+  private async stopWatching(clearCache: boolean): Promise<void> {
+    this.watching?.unsubscribe();
+    this.watching = null;
+    if (clearCache) await this.apollo.clearStore();
+  }
+
+  /** Refreshes the session once for everyone asking at the same time; false when it has ended. */
+  renew(): Promise<boolean> {
+    this.renewal ??= this.refreshNow().finally(() => {
+      this.renewal = null;
+    });
+    return this.renewal;
+  }
+
+  private async renewAfterRejection(rejected: string): Promise<boolean> {
+    // Another request may have renewed the session while this one was on its way.
+    if (this.snapshot.session && this.snapshot.session.accessToken !== rejected) return true;
+    return this.renew();
+  }
+
+  private async refreshNow(): Promise<boolean> {
+    const current = this.snapshot.session;
+    if (!current) return false;
+    return withRefreshLock(async () => {
+      // A refresh token works once: if another tab has just refreshed, take its session.
+      const stored = this.store.read();
+      if (stored && stored.refreshToken !== current.refreshToken) {
+        this.followOtherTab(stored);
+        return true;
+      }
+      try {
+        await this.accept(await this.refreshWith(current.refreshToken));
+        return true;
+      } catch (error) {
+        if (isSessionRefused(error)) {
+          await this.forget();
+        } else {
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => void this.renew(), RETRY_MS);
+        }
+        return false;
+      }
+    });
+  }
+
+  private async refreshWith(refreshToken: string): Promise<SessionPayload> {
+    const { RefreshSessionDocument } = await sessionOperations();
+    const { data } = await this.apollo.mutate({
+      mutation: RefreshSessionDocument,
+      variables: { refreshToken },
+      context: ANONYMOUS,
+    });
+    if (!data) throw new Error('refreshSession answered no data');
+    return data.refreshSession;
+  }
+
+  private async restore(stored: Session): Promise<void> {
+    try {
+      await this.signIn(stored);
+    } catch (error) {
+      if (isSessionRefused(error)) {
+        await this.forget();
+      } else {
+        // Offline at start: keep the stored session; the next request or timer renews or ends it.
+        this.set({ ...SIGNED_OUT, status: 'signedIn', session: stored, stripe: isPlus(stored) });
+        this.timer = setTimeout(() => void this.renew(), RETRY_MS);
+        void this.watchMember();
+      }
+    }
+  }
+
+  /** Another tab signed in, refreshed or signed out. */
+  private followOtherTab(session: Session | null): void {
+    if (!session) {
+      if (this.snapshot.session) void this.forget();
+      return;
+    }
+    if (session.refreshToken === this.snapshot.session?.refreshToken) return;
+    const previous = this.snapshot.session ? readClaims(this.snapshot.session.accessToken)?.sub : undefined;
+    const sameMember = this.snapshot.status === 'signedIn' && previous === readClaims(session.accessToken)?.sub;
+    if (sameMember) {
+      this.set({ ...this.snapshot, session, stripe: isPlus(session) });
+      this.schedule();
+      return;
+    }
+    // A different member (or a first sign-in) needs its own data, not what the cache holds.
+    this.set({ ...SIGNED_OUT, status: 'signedIn', session, stripe: isPlus(session) });
+    this.schedule();
+    void this.stopWatching(true).then(() => this.watchMember());
+  }
+
+  private refreshIfDue(): void {
+    const session = this.snapshot.session;
+    if (this.snapshot.status === 'signedIn' && session && Date.now() >= session.expiresAt - REFRESH_MARGIN_MS) {
+      void this.renew();
+    }
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    const session = this.snapshot.session;
+    if (!session) return;
+    const delay = Math.min(Math.max(0, session.expiresAt - REFRESH_MARGIN_MS - Date.now()), MAX_DELAY_MS);
+    this.timer = setTimeout(() => void this.renew(), delay);
+  }
+
+  private set(snapshot: AuthSnapshot): void {
+    this.snapshot = snapshot;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,13 @@
+import type { ApolloCache } from '@apollo/client';
+import type { AuthProfile_ProfileFragment } from '../gql/graphql';
+import { AuthMeDocument } from '../gql/operations/session';
+
+/**
+ * Puts a profile the API answered into the signed-in member (`me`), so that every screen reading
+ * `useAuth()` shows it at once. Wrapper hooks of profile mutations call this from `update`.
+ */
+export function writeMeProfile(cache: ApolloCache, profile: AuthProfile_ProfileFragment): void {
+  cache.updateQuery({ query: AuthMeDocument }, (data) =>
+    data?.me ? { ...data, me: { ...data.me, profile: { ...data.me.profile, ...profile } } } : data,
+  );
+}

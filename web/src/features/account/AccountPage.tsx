@@ -1,0 +1,270 @@
+import { useRef, useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { describeError, displayCode } from '../../app/errors';
+import { usePageMeta } from '../../app/usePageMeta';
+import { useAuth } from '../../auth/AuthProvider';
+import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
+import { MemberNav } from '../../ui/MemberNav';
+import { PageHeading } from '../../ui/PageHeading';
+import { PasswordStrength } from '../auth/PasswordStrength';
+import { emailProblem, passwordProblem } from '../auth/validation';
+import { useAccountActions } from './useAccountActions';
+import './account.css';
+
+/** `/account`: email address, password, and deleting the account. */
+export function AccountPage() {
+  usePageMeta({ title: 'Account · Lampstand' });
+  return (
+    <section className="page account" aria-labelledby="account-title">
+      <MemberNav />
+      <PageHeading id="account-title">Account</PageHeading>
+      <EmailSection />
+      <PasswordSection />
+      <DeleteSection />
+    </section>
+  );
+}
+
+function EmailSection() {
+  const { user } = useAuth();
+  const { updateEmail } = useAccountActions();
+  const input = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem =
+      emailProblem(email) ?? (email.trim() === user?.email ? 'That is already your email address.' : null);
+    setError(problem);
+    if (problem) {
+      input.current?.focus();
+      return;
+    }
+    setAlert(null);
+    setStatus(null);
+    setBusy(true);
+    try {
+      const { pendingEmail, message } = await updateEmail(email.trim());
+      setStatus(`${message} (${pendingEmail})`);
+      setEmail('');
+    } catch (failure) {
+      const problem = describeError(failure);
+      setAlert(`${problem.message} (${displayCode(problem)})`);
+      if (problem.field === 'email') setError(problem.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-section" aria-labelledby="email-title">
+      <h2 id="email-title">Email address</h2>
+      <p>
+        You log in with <strong className="nowrap">{user?.email}</strong>.
+      </p>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <FormAlert>{alert}</FormAlert>
+        <TextField
+          ref={input}
+          id="account-email"
+          label="New email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          hint="We send a link to the new address (and the current one). The change takes effect once confirmed."
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+          }}
+          error={error}
+        />
+        <FormStatus>{status}</FormStatus>
+        <SubmitButton busy={busy} busyLabel="Sending…">
+          Change email address
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const { user } = useAuth();
+  const { changePassword } = useAccountActions();
+  const form = useRef<HTMLFormElement>(null);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = {
+      current: current === '' ? 'Enter your current password.' : undefined,
+      next: passwordProblem(next) ?? undefined,
+    };
+    setErrors(found);
+    if (found.current || found.next) {
+      form.current?.querySelector<HTMLInputElement>(found.current ? '#account-current' : '#account-new')?.focus();
+      return;
+    }
+    setAlert(null);
+    setStatus(null);
+    setBusy(true);
+    try {
+      await changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setStatus('Your password is changed. Your other devices have been logged out.');
+    } catch (failure) {
+      const problem = describeError(failure);
+      setAlert(`${problem.message} (${displayCode(problem)})`);
+      if (problem.field === 'currentPassword' || problem.code === 'INVALID_CREDENTIALS') {
+        setErrors({ current: problem.message });
+      } else if (problem.field === 'newPassword') {
+        setErrors({ next: problem.message });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-section" aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <FormAlert>{alert}</FormAlert>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+        <TextField
+          id="account-current"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(event) => {
+            setCurrent(event.target.value);
+          }}
+          error={errors.current}
+        />
+        <TextField
+          id="account-new"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters. Common passwords are not accepted."
+          value={next}
+          onChange={(event) => {
+            setNext(event.target.value);
+          }}
+          error={errors.next}
+        >
+          <PasswordStrength
+            id="account-new-strength"
+            password={next}
+            userInputs={[user?.first ?? '', user?.email ?? '']}
+          />
+        </TextField>
+        <FormStatus>{status}</FormStatus>
+        <SubmitButton busy={busy} busyLabel="Saving…">
+          Change password
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+function DeleteSection() {
+  const { deleteAccount } = useAccountActions();
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (password === '') {
+      setError('Enter your password to confirm.');
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    setAlert(null);
+    setBusy(true);
+    try {
+      await deleteAccount(password);
+      void navigate('/', { replace: true, state: { notice: 'Your account and your page have been deleted.' } });
+    } catch (failure) {
+      const problem = describeError(failure);
+      setAlert(`${problem.message} (${displayCode(problem)})`);
+      if (problem.code === 'INVALID_CREDENTIALS') setError(problem.message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-section account-section--danger" aria-labelledby="delete-title">
+      <h2 id="delete-title">Delete account</h2>
+      <p>This deletes your account, your page and its settings for good. Plus ends too. It cannot be undone.</p>
+      {open ? (
+        <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+          <FormAlert>{alert}</FormAlert>
+          <TextField
+            ref={input}
+            id="delete-password"
+            label="Your password, to confirm"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+            }}
+            error={error}
+          />
+          <p className="form-actions">
+            <SubmitButton busy={busy} busyLabel="Deleting…">
+              Delete my account for good
+            </SubmitButton>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => {
+                setOpen(false);
+                setPassword('');
+                setError(null);
+                setAlert(null);
+              }}
+            >
+              Keep my account
+            </button>
+          </p>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => {
+            setOpen(true);
+            // The password field appears with this render; focus it once it is there.
+            requestAnimationFrame(() => input.current?.focus());
+          }}
+        >
+          Delete my account…
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useRef, useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { describeError } from '../../app/errors';
+import { usePageMeta } from '../../app/usePageMeta';
+import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { PageHeading } from '../../ui/PageHeading';
+import { PasswordStrength } from './PasswordStrength';
+import { useResetPassword } from './useResetPassword';
+import { passwordProblem } from './validation';
+
+/** `/reset-password?token_hash=…&type=recovery`, the link of the password reset email. */
+export function ResetPasswordPage() {
+  usePageMeta({ title: 'Set a new password · Lampstand' });
+  const [params] = useSearchParams();
+  const token = params.get('type') === 'recovery' ? params.get('token_hash') : null;
+  const resetPassword = useResetPassword();
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [alert, setAlert] = useState<{ message: string; expired: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!token) {
+    return (
+      <section className="page narrow" aria-labelledby="reset-title">
+        <PageHeading id="reset-title">This link is not complete</PageHeading>
+        <p className="lead">Please open the link from the email exactly as it came, or ask for a new one.</p>
+        <p>
+          <Link to="/forgot-password" className="button button--primary">
+            Send me a new link
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = passwordProblem(password);
+    setError(problem);
+    if (problem) {
+      input.current?.focus();
+      return;
+    }
+    setAlert(null);
+    setBusy(true);
+    try {
+      await resetPassword(token, password);
+      void navigate('/profile', { replace: true, state: { notice: 'Your new password is set.' } });
+    } catch (failure) {
+      console.error('Password reset failed', failure);
+      const { message, code, field } = describeError(failure);
+      if (field === 'newPassword') setError(message);
+      setAlert({ message, expired: code === 'INVALID_TOKEN' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page narrow" aria-labelledby="reset-title">
+      <PageHeading id="reset-title">Set a new password</PageHeading>
+      <p className="lead">Choose a new password for your account. You will stay logged in on this device only.</p>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <FormAlert>
+          {alert && (
+            <>
+              {alert.message} {alert.expired && <Link to="/forgot-password">Send me a new link</Link>}
+            </>
+          )}
+        </FormAlert>
+        <TextField
+          ref={input}
+          id="reset-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters. Common passwords are not accepted."
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (error) setError(passwordProblem(event.target.value));
+          }}
+          error={error}
+        >
+          <PasswordStrength id="reset-password-strength" password={password} userInputs={[]} />
+        </TextField>
+        <SubmitButton busy={busy} busyLabel="Saving…">
+          Save my new password
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useRef, useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { describeError, messageWithCode } from '../../app/errors';
+import { usePageMeta } from '../../app/usePageMeta';
+import { useAuth } from '../../auth/AuthProvider';
+import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { PageHeading } from '../../ui/PageHeading';
+import { visitorTimeZone } from '../verses/timeZone';
+import { PasswordStrength } from './PasswordStrength';
+import { birthdayProblem, emailProblem, firstNameProblem, passwordProblem } from './validation';
+
+interface Values {
+  first: string;
+  email: string;
+  password: string;
+  birthday: string;
+}
+
+type FieldName = keyof Values;
+
+const CHECKS: Record<FieldName, (value: string) => string | null> = {
+  first: firstNameProblem,
+  email: emailProblem,
+  password: passwordProblem,
+  birthday: birthdayProblem,
+};
+
+const ORDER: FieldName[] = ['first', 'email', 'password', 'birthday'];
+
+/** The fields of the form, by the names the API gives them in `extensions.field`. */
+function isFieldName(name: string | null): name is FieldName {
+  return name !== null && (ORDER as string[]).includes(name);
+}
+
+export function SignUpPage() {
+  usePageMeta({ title: 'Sign up · Lampstand' });
+  const { signUp, signedIn } = useAuth();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>({ first: '', email: '', password: '', birthday: '' });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
+
+  if (signedIn && !busy) return <Navigate to="/welcome" replace />;
+
+  const change = (name: FieldName) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+    // Once a field has shown an error, it is checked as the person types, so the error goes when mended.
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: CHECKS[name](value) ?? undefined }));
+  };
+  const blur = (name: FieldName) => () => {
+    if (values[name] !== '' || name === 'password') {
+      setErrors((current) => ({ ...current, [name]: CHECKS[name](values[name]) ?? undefined }));
+    }
+  };
+  const focusField = (name: FieldName) => {
+    form.current?.querySelector<HTMLInputElement>(`#signup-${name}`)?.focus();
+  };
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found: Partial<Record<FieldName, string>> = {};
+    for (const name of ORDER) {
+      const problem = CHECKS[name](values[name]);
+      if (problem) found[name] = problem;
+    }
+    setErrors(found);
+    const firstProblem = ORDER.find((name) => found[name]);
+    if (firstProblem) {
+      setAlert('Please correct the highlighted fields.');
+      focusField(firstProblem);
+      return;
+    }
+    setAlert(null);
+    setBusy(true);
+    try {
+      const outcome = await signUp({
+        first: values.first.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        birthday: values.birthday || null,
+        timeZone: visitorTimeZone() ?? null,
+      });
+      if (outcome === 'confirmationSent') setConfirmationSentTo(values.email.trim());
+      else void navigate('/welcome');
+    } catch (error) {
+      const failure = describeError(error);
+      setAlert(messageWithCode(failure));
+      const fieldErrors: Partial<Record<FieldName, string>> = {};
+      for (const [name, message] of Object.entries(failure.fields)) {
+        if (isFieldName(name)) fieldErrors[name] = message;
+      }
+      if (isFieldName(failure.field)) fieldErrors[failure.field] ??= failure.message;
+      setErrors(fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (confirmationSentTo) {
+    return (
+      <section className="page narrow" aria-labelledby="signup-title">
+        <PageHeading id="signup-title">Check your inbox</PageHeading>
+        <p className="lead" role="status">
+          We sent a link to <strong>{confirmationSentTo}</strong>. Follow it to confirm your address, and your page is
+          ready.
+        </p>
+        <p>
+          <Link to="/login">Log in</Link> once you have confirmed.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page narrow" aria-labelledby="signup-title">
+      <PageHeading id="signup-title">Make your page</PageHeading>
+      <p className="lead">A page with your name and a Bible verse for every day. It takes a minute.</p>
+      <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <FormAlert>{alert}</FormAlert>
+        <TextField
+          id="signup-first"
+          label="First name"
+          autoComplete="given-name"
+          value={values.first}
+          onChange={change('first')}
+          onBlur={blur('first')}
+          error={errors.first}
+        />
+        <TextField
+          id="signup-email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          value={values.email}
+          onChange={change('email')}
+          onBlur={blur('email')}
+          error={errors.email}
+        />
+        <TextField
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters. Common passwords are not accepted."
+          value={values.password}
+          onChange={change('password')}
+          onBlur={blur('password')}
+          error={errors.password}
+        >
+          <PasswordStrength
+            id="signup-password-strength"
+            password={values.password}
+            userInputs={[values.first, values.email]}
+          />
+        </TextField>
+        <TextField
+          id="signup-birthday"
+          label="Birthday"
+          type="date"
+          optional
+          hint="You must be at least 13 to join. Only you see it."
+          value={values.birthday}
+          onChange={change('birthday')}
+          onBlur={blur('birthday')}
+          error={errors.birthday}
+        />
+        <SubmitButton busy={busy} busyLabel="Creating your page…">
+          Create my page
+        </SubmitButton>
+      </form>
+      <p className="form-aside">
+        Already have a page? <Link to="/login">Log in</Link>
+      </p>
+    </section>
+  );
+}

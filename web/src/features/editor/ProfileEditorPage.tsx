@@ -1,0 +1,259 @@
+import { useRef, useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { Link } from 'react-router';
+import { describeError, displayCode } from '../../app/errors';
+import { usePageMeta } from '../../app/usePageMeta';
+import type { AuthProfile } from '../../auth/AuthProvider';
+import { useAuth } from '../../auth/AuthProvider';
+import type { ButtonStyle, Layout, Theme, UpdateProfileInput } from '../../gql/graphql';
+import { useProfileEditorQuery } from '../../gql/hooks';
+import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
+import { MemberNav } from '../../ui/MemberNav';
+import { PageHeading } from '../../ui/PageHeading';
+import { usernameProblem } from '../auth/validation';
+import { visitorTimeZone } from '../verses/timeZone';
+import { ChoiceGroup } from './ChoiceGroup';
+import type { LookOption } from './looks';
+import { BUTTONS, LAYOUTS, THEMES } from './looks';
+import { ProfilePreview } from './ProfilePreview';
+import { useChangeUsername } from './useChangeUsername';
+import { useUpdateProfile } from './useUpdateProfile';
+import './editor.css';
+
+interface Draft {
+  name: string;
+  username: string;
+  theme: Theme;
+  layout: Layout;
+  button: ButtonStyle;
+  isPublic: boolean;
+  isActive: boolean;
+}
+
+function draftOf(profile: AuthProfile): Draft {
+  const { name, username, theme, layout, button, isPublic, isActive } = profile;
+  return { name, username, theme, layout, button, isPublic, isActive };
+}
+
+/** The profile fields that differ between what is saved and the draft. */
+function changesOf(saved: Draft, draft: Draft): UpdateProfileInput {
+  const input: UpdateProfileInput = {};
+  if (draft.name.trim() !== saved.name) input.name = draft.name.trim();
+  if (draft.theme !== saved.theme) input.theme = draft.theme;
+  if (draft.layout !== saved.layout) input.layout = draft.layout;
+  if (draft.button !== saved.button) input.button = draft.button;
+  if (draft.isPublic !== saved.isPublic) input.isPublic = draft.isPublic;
+  if (draft.isActive !== saved.isActive) input.isActive = draft.isActive;
+  return input;
+}
+
+type Failure = { message: string; plusRequired: boolean } | null;
+
+function PlusNote<T extends string>({ options, value, plus }: { options: LookOption<T>[]; value: T; plus: boolean }) {
+  const chosen = options.find((option) => option.value === value);
+  if (plus || !chosen?.plus) return null;
+  return (
+    <>
+      {chosen.label} comes with Plus. Try it in the preview; to keep it, <Link to="/plus">upgrade to Plus</Link>.
+    </>
+  );
+}
+
+/** `/profile`: name, address, look and visibility of the member's page, with a live preview. */
+export function ProfileEditorPage() {
+  usePageMeta({ title: 'Your page · Lampstand' });
+  const { profile, stripe } = useAuth();
+  // RequireAuth renders this page only with a profile.
+  return profile ? <Editor profile={profile} plus={stripe} /> : null;
+}
+
+function Editor({ profile, plus }: { profile: AuthProfile; plus: boolean }) {
+  const saved = draftOf(profile);
+  const [draft, setDraft] = useState<Draft>(saved);
+  const [errors, setErrors] = useState<{ name?: string; username?: string }>({});
+  const [failure, setFailure] = useState<Failure>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const [updateProfile] = useUpdateProfile();
+  const [changeUsername] = useChangeUsername();
+  const editor = useProfileEditorQuery({ variables: { timeZone: visitorTimeZone() } });
+  const verse = editor.dataState === 'complete' ? (editor.data.me?.profile.verse ?? null) : null;
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setStatus(null);
+  };
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = {
+      name: draft.name.trim() === '' ? 'Enter the name to show on your page.' : undefined,
+      username: draft.username === saved.username ? undefined : (usernameProblem(draft.username) ?? undefined),
+    };
+    setErrors(found);
+    if (found.name || found.username) {
+      setFailure({ message: 'Please correct the highlighted fields.', plusRequired: false });
+      form.current?.querySelector<HTMLInputElement>(found.name ? '#editor-name' : '#editor-username')?.focus();
+      return;
+    }
+    setFailure(null);
+    setStatus(null);
+    setBusy(true);
+    try {
+      const username = draft.username.trim().toLowerCase();
+      if (username !== saved.username) await changeUsername({ variables: { username } });
+      const input = changesOf(saved, draft);
+      if (Object.keys(input).length > 0) await updateProfile(input);
+      setDraft((current) => ({ ...current, name: current.name.trim(), username }));
+      setStatus('Your page is saved.');
+    } catch (error) {
+      const problem = describeError(error);
+      if (problem.code === 'USERNAME_TAKEN' || problem.field === 'username') setErrors({ username: problem.message });
+      if (problem.field === 'name') setErrors({ name: problem.message });
+      setFailure({
+        message: `${problem.message} (${displayCode(problem)})`,
+        plusRequired: problem.code === 'PLUS_REQUIRED',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hidden = !draft.isPublic || !draft.isActive;
+  return (
+    <section className="page editor" aria-labelledby="editor-title">
+      <MemberNav />
+      <PageHeading id="editor-title">Your page</PageHeading>
+      <div className="editor-grid">
+        <form ref={form} className="form editor-form" noValidate onSubmit={(event) => void submit(event)}>
+          <FormAlert>
+            {failure && (
+              <>
+                {failure.message}
+                {failure.plusRequired && (
+                  <>
+                    {' '}
+                    <Link to="/plus">See Plus</Link>
+                  </>
+                )}
+              </>
+            )}
+          </FormAlert>
+          <TextField
+            id="editor-name"
+            label="Name"
+            hint="Shown at the top of your page."
+            autoComplete="name"
+            maxLength={50}
+            value={draft.name}
+            onChange={(event) => {
+              set('name', event.target.value);
+            }}
+            error={errors.name}
+          />
+          <TextField
+            id="editor-username"
+            label="Username"
+            hint={
+              <>
+                Your page’s address: <span className="nowrap">/@{draft.username.trim().toLowerCase() || '…'}</span>
+              </>
+            }
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={30}
+            value={draft.username}
+            onChange={(event) => {
+              set('username', event.target.value);
+            }}
+            error={errors.username}
+          />
+          <ChoiceGroup
+            name="theme"
+            legend="Theme"
+            options={THEMES}
+            value={draft.theme}
+            onChange={(value) => {
+              set('theme', value);
+            }}
+            note={<PlusNote options={THEMES} value={draft.theme} plus={plus} />}
+            swatch={(value) => <span className={`swatch swatch--${value}`} />}
+          />
+          <ChoiceGroup
+            name="layout"
+            legend="Layout"
+            options={LAYOUTS}
+            value={draft.layout}
+            onChange={(value) => {
+              set('layout', value);
+            }}
+            swatch={(value) => <span className={`swatch swatch--layout-${value}`} />}
+          />
+          <ChoiceGroup
+            name="button"
+            legend="Buttons"
+            options={BUTTONS}
+            value={draft.button}
+            onChange={(value) => {
+              set('button', value);
+            }}
+            note={<PlusNote options={BUTTONS} value={draft.button} plus={plus} />}
+            swatch={(value) => <span className={`swatch swatch--${value}`} />}
+          />
+          <fieldset className="choices">
+            <legend>Visibility</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={draft.isPublic}
+                onChange={(event) => {
+                  set('isPublic', event.target.checked);
+                }}
+              />
+              <span>Public: anyone with the address can see my page</span>
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={draft.isActive}
+                onChange={(event) => {
+                  set('isActive', event.target.checked);
+                }}
+              />
+              <span>Active: my page is switched on</span>
+            </label>
+            <p className="choices-note">
+              {hidden
+                ? 'Your page is hidden: visitors see “Page not found”. Only you can see it here.'
+                : 'Visitors can see your page.'}
+            </p>
+          </fieldset>
+          <FormStatus>
+            {status && (
+              <>
+                {status} <Link to={`/@${saved.username}`}>View your page</Link>
+              </>
+            )}
+          </FormStatus>
+          <SubmitButton busy={busy} busyLabel="Saving…">
+            Save changes
+          </SubmitButton>
+        </form>
+        <section className="editor-preview" aria-labelledby="preview-title">
+          <h2 id="preview-title">Preview</h2>
+          <ProfilePreview
+            look={draft}
+            plus={plus}
+            joined={profile.joined}
+            verse={verse}
+            verseError={editor.error !== undefined && !verse}
+            onRetry={() => void editor.refetch()}
+          />
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { BrandMark } from '../../app/BrandMark';
+import type { ButtonStyle, Layout, Theme, VerseCard_VerseFragment } from '../../gql/graphql';
+import { ProfileCard } from '../profile/ProfileView';
+import { VerseCardPlaceholder } from '../verses/VerseCard';
+
+export interface PreviewLook {
+  name: string;
+  username: string;
+  theme: Theme;
+  layout: Layout;
+  button: ButtonStyle;
+}
+
+/**
+ * The member's page as visitors will see it, with the look being edited, at the width it is given
+ * (the page's layouts follow their container). Nothing in it can be focused or clicked.
+ */
+export function ProfilePreview({
+  look,
+  plus,
+  joined,
+  verse,
+  verseError,
+  onRetry,
+}: {
+  look: PreviewLook;
+  plus: boolean;
+  joined: string;
+  verse: VerseCard_VerseFragment | null;
+  verseError: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div
+      className={`profile profile--preview theme-${look.theme} layout-${look.layout} button-${look.button}`}
+      data-theme={look.theme}
+      data-layout={look.layout}
+      data-button={look.button}
+    >
+      <div className="profile-bar" aria-hidden="true">
+        <span className="profile-brand">
+          <BrandMark size={20} />
+          <span>Lampstand</span>
+        </span>
+        <span className="pbutton pbutton--primary">Share</span>
+      </div>
+      <div className="profile-main">
+        {verse ? (
+          <ProfileCard
+            preview
+            profile={{ name: look.name.trim() || 'Your name', username: look.username, plus, joined, verse }}
+          />
+        ) : verseError ? (
+          <div className="preview-message" role="alert">
+            <p>We couldn’t load today’s verse for the preview.</p>
+            <button type="button" onClick={onRetry}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <VerseCardPlaceholder />
+        )}
+      </div>
+    </div>
+  );
+}

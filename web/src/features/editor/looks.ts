@@ -1,0 +1,27 @@
+import type { ButtonStyle, Layout, Theme } from '../../gql/graphql';
+
+/** One choice of look in the editor; `plus` choices need Plus to be saved. */
+export interface LookOption<T extends string> {
+  value: T;
+  label: string;
+  plus: boolean;
+}
+
+export const THEMES: LookOption<Theme>[] = [
+  { value: 'lightTheme', label: 'Light', plus: false },
+  { value: 'darkTheme', label: 'Dark', plus: false },
+  { value: 'sunriseTheme', label: 'Sunrise', plus: true },
+  { value: 'gardenTheme', label: 'Garden', plus: true },
+];
+
+export const LAYOUTS: LookOption<Layout>[] = [
+  { value: 'row', label: 'Side by side', plus: false },
+  { value: 'column', label: 'Centred', plus: false },
+];
+
+export const BUTTONS: LookOption<ButtonStyle>[] = [
+  { value: 'normalButton', label: 'Classic', plus: false },
+  { value: 'roundedButton', label: 'Rounded', plus: false },
+  { value: 'outlineButton', label: 'Outline', plus: false },
+  { value: 'goldButton', label: 'Gold', plus: true },
+];

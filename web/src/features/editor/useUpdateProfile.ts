@@ -1,0 +1,46 @@
+import { useAuth } from '../../auth/AuthProvider';
+import { writeMeProfile } from '../../auth/member-cache';
+import type { UpdateProfileInput } from '../../gql/graphql';
+import { useUpdateProfileMutation } from '../../gql/hooks';
+
+/**
+ * Saves profile changes. The member every screen reads (`me`) shows them at once (optimistically)
+ * and keeps what the API answers; a refused change rolls back on its own.
+ */
+export function useUpdateProfile() {
+  const { profile } = useAuth();
+  const [mutate, result] = useUpdateProfileMutation({
+    update(cache, { data }) {
+      if (data) writeMeProfile(cache, data.updateProfile);
+    },
+  });
+  const updateProfile = (input: UpdateProfileInput) => {
+    const changes = {
+      ...(input.name != null && { name: input.name }),
+      ...(input.theme != null && { theme: input.theme }),
+      ...(input.layout != null && { layout: input.layout }),
+      ...(input.button != null && { button: input.button }),
+      ...(input.isPublic != null && { isPublic: input.isPublic }),
+      ...(input.isActive != null && { isActive: input.isActive }),
+    };
+    return mutate({
+      variables: { input },
+      optimisticResponse: profile
+        ? {
+            __typename: 'Mutation',
+            updateProfile: {
+              ...profile,
+              ...changes,
+              appearance: {
+                ...profile.appearance,
+                ...(changes.theme && { theme: changes.theme }),
+                ...(changes.layout && { layout: changes.layout }),
+                ...(changes.button && { button: changes.button }),
+              },
+            },
+          }
+        : undefined,
+    });
+  };
+  return [updateProfile, result] as const;
+}

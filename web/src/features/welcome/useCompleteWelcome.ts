@@ -1,0 +1,11 @@
+import { writeMeProfile } from '../../auth/member-cache';
+import { useCompleteWelcomeMutation } from '../../gql/hooks';
+
+/** Marks the welcome screen as finished, in the API and in the member every screen reads. */
+export function useCompleteWelcome() {
+  return useCompleteWelcomeMutation({
+    update(cache, { data }) {
+      if (data) writeMeProfile(cache, data.completeWelcome);
+    },
+  });
+}
