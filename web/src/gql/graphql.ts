@@ -14,7 +14,9 @@ export type ButtonStyle =
   /** Pill-shaped, filled. */
   | 'roundedButton';
 
+/** A password change: the current password proves it is you. */
 export type ChangePasswordInput = {
+  /** The password you sign in with now. */
   currentPassword: string;
   /** At least 8 characters, at most 72 bytes, not a common password. */
   newPassword: string;
@@ -27,8 +29,11 @@ export type Layout =
   /** Side by side on wide screens (the default). */
   | 'row';
 
+/** Email and password of an account. */
 export type LoginInput = {
+  /** The email address of the account (any letter case). */
   email: string;
+  /** Its password. */
   password: string;
 };
 
@@ -52,6 +57,7 @@ export type Plan =
 export type ResetPasswordInput = {
   /** The address the code was sent to (only with a code). */
   email?: string | null | undefined;
+  /** At least 8 characters, at most 72 bytes, not a common password. */
   newPassword: string;
   /** The emailed link's `token_hash`, or the 6-digit code from the email (then give `email` too). */
   token: string;
@@ -61,6 +67,7 @@ export type ResetPasswordInput = {
 export type SignUpInput = {
   /** Birthday as an ISO date, `YYYY-MM-DD`; you must be at least 13. */
   birthday?: string | null | undefined;
+  /** The email address to sign in with. */
   email: string;
   /** First name, 1–50 characters. The profile name starts as this. */
   first: string;
@@ -93,6 +100,7 @@ export type UpdateProfileInput = {
   isActive?: boolean | null | undefined;
   /** Show the page to visitors (together with isActive). */
   isPublic?: boolean | null | undefined;
+  /** Side by side (row) or stacked (column). */
   layout?: Layout | null | undefined;
   /** The name shown on your page, 1–50 characters. */
   name?: string | null | undefined;
