@@ -209,12 +209,14 @@ const DEV_SECRET_HINT = 'set it to a long random value (for example: openssl ran
 
 /**
  * Validates the environment and returns the settings. Throws a ConfigError naming every wrong
- * variable. `source` defaults to the process environment (plus `.env` in the working directory).
+ * variable. `source` defaults to the process environment (plus `.env` at the repository root, which
+ * does not override variables already set).
  */
 export function loadConfig(source?: Record<string, string | undefined>): Config {
   let raw = source;
   if (raw === undefined) {
-    if (existsSync('.env')) process.loadEnvFile('.env');
+    const envFile = path.join(projectRoot, '.env');
+    if (existsSync(envFile)) process.loadEnvFile(envFile);
     raw = process.env;
   }
   const cleaned = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
