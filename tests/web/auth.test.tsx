@@ -319,6 +319,58 @@ describe('AuthProvider', () => {
     expect(stored.refreshToken).toBe(`refresh-${issued}`);
   });
 
+  it('refreshes the session when the tab comes back after a minute away, so a new plan reaches the token', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const uid = 'b5c6';
+    storeSession(session({ sub: uid }));
+    let plus = false;
+    const api = stubApi({
+      RefreshSession: () => ({
+        body: {
+          data: {
+            refreshSession: {
+              __typename: 'AuthPayload',
+              session: session(plus ? { sub: uid, stripeRole: 'plus' } : { sub: uid }),
+              member: member(uid),
+            },
+          },
+        },
+      }),
+    });
+    renderApp();
+    await vi.waitFor(() => {
+      expect(state().user).toBe('Lydia');
+    });
+    const refreshes = () => api.names().filter((name) => name === 'RefreshSession').length;
+    let visibility: DocumentVisibilityState = 'visible';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    const switchTo = (value: DocumentVisibilityState) => {
+      visibility = value;
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    };
+
+    try {
+      switchTo('hidden');
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      switchTo('visible');
+      expect(refreshes()).toBe(1);
+
+      // Meanwhile the member bought Plus in another window.
+      plus = true;
+      switchTo('hidden');
+      await act(() => vi.advanceTimersByTimeAsync(61_000));
+      switchTo('visible');
+      await vi.waitFor(() => {
+        expect(state().stripe).toBe(true);
+      });
+      expect(refreshes()).toBe(2);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+  });
+
   it('signs out when another tab signs out', async () => {
     const uid = 'e1f2';
     storeSession(session({ sub: uid }));
