@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
  * announce the new page and keyboard users start from its top; the first page load leaves the
  * focus where the browser puts it.
  */
-export function PageHeading({ id, children }: { id: string; children: ReactNode }) {
+export function PageHeading({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   const { key } = useLocation();
   useEffect(() => {
@@ -15,7 +15,7 @@ export function PageHeading({ id, children }: { id: string; children: ReactNode 
     if (key !== 'default') ref.current?.focus();
   }, [key]);
   return (
-    <h1 id={id} ref={ref} tabIndex={-1}>
+    <h1 id={id} ref={ref} tabIndex={-1} className={className}>
       {children}
     </h1>
   );
