@@ -224,7 +224,7 @@ describe("a member's journey", () => {
     await heading(page, 'Your page');
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Plus' }).click();
     await heading(page, 'Lampstand Plus');
-    await page.getByText('Plans are coming soon').waitFor();
+    await page.getByText('Plus is not on sale here yet').waitFor();
     await checkScreen(page, 'plus');
 
     await page.goto(
