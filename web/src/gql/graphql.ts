@@ -233,6 +233,21 @@ export type ChangeUsernameMutationVariables = Exact<{
 
 export type ChangeUsernameMutation = { __typename: 'Mutation', changeUsername: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };
 
+export type PinVerseMutationVariables = Exact<{
+  ref: string;
+  timeZone?: string | null | undefined;
+}>;
+
+
+export type PinVerseMutation = { __typename: 'Mutation', pinVerse: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, verse: { __typename: 'Verse', id: string, ref: string, text: string, translation: string }, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };
+
+export type UnpinVerseMutationVariables = Exact<{
+  timeZone?: string | null | undefined;
+}>;
+
+
+export type UnpinVerseMutation = { __typename: 'Mutation', unpinVerse: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, verse: { __typename: 'Verse', id: string, ref: string, text: string, translation: string }, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };
+
 export type LandingPageQueryVariables = Exact<{
   timeZone?: string | null | undefined;
 }>;

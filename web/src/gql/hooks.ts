@@ -2,7 +2,7 @@
 export { useChangePasswordMutation, useDeleteAccountMutation, useUpdateEmailMutation } from './operations/account';
 export { useLandingPageLazyQuery, useLandingPageQuery } from './operations/landing-page';
 export { useOpenBillingPortalMutation, usePlusPagePlansLazyQuery, usePlusPagePlansQuery, usePlusPageSubscriptionLazyQuery, usePlusPageSubscriptionQuery, useStartCheckoutMutation } from './operations/plus-page';
-export { useChangeUsernameMutation, useProfileEditorLazyQuery, useProfileEditorQuery, useUpdateProfileMutation } from './operations/profile-editor';
+export { useChangeUsernameMutation, usePinVerseMutation, useProfileEditorLazyQuery, useProfileEditorQuery, useUnpinVerseMutation, useUpdateProfileMutation } from './operations/profile-editor';
 export { useProfilePageLazyQuery, useProfilePageQuery } from './operations/ProfilePage';
 export { useResetPasswordMutation } from './operations/reset-password';
 export { useAuthMeLazyQuery, useAuthMeQuery, useLogoutMutation, useRefreshSessionMutation } from './operations/session';
