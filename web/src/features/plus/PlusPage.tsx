@@ -18,10 +18,19 @@ const PERKS = [
   { title: 'The Plus badge', text: 'Shown beside your name on your page.' },
 ];
 
+const NOTICE_CLASS: Record<CheckoutPhase, string> = {
+  none: 'checkout-notice checkout-notice--empty',
+  // Only a confirmed payment is good news in green; waiting and turning back are calm.
+  confirming: 'checkout-notice checkout-notice--calm',
+  confirmed: 'checkout-notice',
+  delayed: 'checkout-notice checkout-notice--calm',
+  cancelled: 'checkout-notice checkout-notice--calm',
+};
+
 /** The word after a return from Stripe Checkout, in a live region that is always there to announce it. */
 function CheckoutNotice({ phase, onCheckAgain }: { phase: CheckoutPhase; onCheckAgain: () => void }) {
   return (
-    <div role="status" className={phase === 'none' ? 'checkout-notice checkout-notice--empty' : 'checkout-notice'}>
+    <div role="status" className={NOTICE_CLASS[phase]}>
       {phase === 'confirming' && (
         <p className="checkout-notice-title">
           <span className="spinner" aria-hidden="true" />
@@ -80,7 +89,8 @@ export function PlusPage() {
       <PageHeading id="plus-title">Lampstand Plus</PageHeading>
       <p className="lead">Make your page your own, and help keep Lampstand running.</p>
       <CheckoutNotice phase={phase} onCheckAgain={checkAgain} />
-      <PlusStanding standing={standing} portal={portal} />
+      {/* While the payment is being confirmed, the standing would still say "free". */}
+      {phase !== 'confirming' && <PlusStanding standing={standing} portal={portal} />}
       <section aria-labelledby="perks-title" className="perks-section">
         <h2 id="perks-title">What Plus brings</h2>
         <ul className="perks">
@@ -98,7 +108,7 @@ export function PlusPage() {
           <PlusPlans plans={plans} checkout={checkout} />
         </section>
       )}
-      <p>
+      <p className="plus-back">
         <Link to="/profile">Back to your page settings</Link>
       </p>
     </section>

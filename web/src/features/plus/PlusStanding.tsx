@@ -38,6 +38,9 @@ function describe(subscription: PlusStanding_SubscriptionFragment): { detail: st
       grace: null,
     };
   }
+  if (status === 'canceled') {
+    return { detail: 'Your Plus has ended. Your Plus choices are kept for when you come back.', grace: null };
+  }
   if (status === 'past_due' || status === 'unpaid') {
     return {
       detail: 'Plus ended because a payment didn’t go through. Your Plus choices are kept for when you come back.',
