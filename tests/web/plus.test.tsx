@@ -148,6 +148,13 @@ describe('the Plus screen', () => {
       priceId: PRICE,
     });
     expect(upgrade.textContent).toContain('Opening checkout…');
+
+    // Back from Stripe, the browser restores the page from its cache: it is ready again.
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    expect(upgrade.textContent).toMatch(/^Upgrade/);
+    expect(upgrade.getAttribute('aria-disabled')).toBeNull();
   });
 
   it.each([

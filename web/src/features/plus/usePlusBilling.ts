@@ -43,6 +43,16 @@ function useStripeAction<Args extends unknown[]>(
 ): StripeAction<Args> {
   const [pending, setPending] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
+  useEffect(() => {
+    // Back from Stripe, the browser may restore this very page from its cache, still busy.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPending(null);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      window.removeEventListener('pageshow', onShow);
+    };
+  }, []);
   return {
     pending,
     failure,
