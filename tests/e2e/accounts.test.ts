@@ -224,7 +224,10 @@ describe("a member's journey", () => {
     await heading(page, 'Your page');
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Plus' }).click();
     await heading(page, 'Lampstand Plus');
-    await page.getByText('Plans are coming soon').waitFor();
+    await page.getByText('Plus is not on sale here yet').waitFor();
+    // Without billing, the plan comes from me.plan, and nothing is shown as an error.
+    await page.getByText('You are on the free plan').waitFor();
+    expect((await page.getByRole('alert').allInnerTexts()).filter((text) => text.trim() !== '')).toEqual([]);
     await checkScreen(page, 'plus');
 
     await page.goto(

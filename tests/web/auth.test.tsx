@@ -3,109 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthClient } from '../../web/src/auth/auth-client';
 import { AuthProvider, useAuth } from '../../web/src/auth/AuthProvider';
+import { member, SESSION_STORAGE_KEY, session, storeSession, stubApi } from '../support/web-api';
 
-const STORAGE_KEY = 'lampstand.session';
-
-let tokens = 0;
-
-/** An access token as the API issues them (each one different); the browser only reads its claims. */
-function jwt(claims: { sub: string; stripeRole?: string }): string {
-  tokens += 1;
-  const part = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const appMetadata = claims.stripeRole ? { provider: 'email', stripeRole: claims.stripeRole } : { provider: 'email' };
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: claims.sub, role: 'authenticated', app_metadata: appMetadata, session_id: `s${tokens}` })}.c2ln`;
-}
-
-function member(uid: string, first = 'Lydia') {
-  return {
-    __typename: 'Member',
-    plan: 'free',
-    user: {
-      __typename: 'User',
-      uid,
-      email: `${first.toLowerCase()}@example.com`,
-      first,
-      birthday: null,
-      joined: '2026-01-05T10:00:00.000Z',
-      platform: 'web',
-      platformID: null,
-    },
-    profile: {
-      __typename: 'Profile',
-      username: `user123${uid[0] ?? 'x'}${first[0]?.toLowerCase() ?? 'x'}`,
-      name: first,
-      theme: 'lightTheme',
-      layout: 'row',
-      button: 'normalButton',
-      isActive: true,
-      isPublic: true,
-      welcome: true,
-      versePinned: false,
-      joined: '2026-01-05T10:00:00.000Z',
-      appearance: { __typename: 'Appearance', theme: 'lightTheme', layout: 'row', button: 'normalButton' },
-    },
-  };
-}
-
-let issued = 0;
-/** A session as the API answers it, expiring `inMs` from now. */
-function session(claims: { sub: string; stripeRole?: string }, inMs = 3_600_000) {
-  issued += 1;
-  return {
-    __typename: 'Session',
-    accessToken: jwt(claims),
-    refreshToken: `refresh-${issued}`,
-    expiresAt: new Date(Date.now() + inMs).toISOString(),
-    expiresIn: Math.round(inMs / 1000),
-  };
-}
-
-interface Request {
-  operationName: string;
-  variables: Record<string, unknown>;
-  authorization: string | null;
-}
-
-type Answer = { status?: number; body: object } | Promise<{ status?: number; body: object }>;
-
-/** The API, answered at the HTTP boundary: each operation name gets a handler. */
-function stubApi(handlers: Record<string, (request: Request) => Answer>) {
-  const requests: Request[] = [];
-  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
-      operationName: string;
-      variables?: Record<string, unknown>;
-    };
-    const headers = new Headers(init?.headers);
-    const request = {
-      operationName: body.operationName,
-      variables: body.variables ?? {},
-      authorization: headers.get('authorization'),
-    };
-    requests.push(request);
-    const handler = handlers[body.operationName];
-    if (!handler) throw new Error(`no handler for ${body.operationName}`);
-    const answer = await handler(request);
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/graphql-response+json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return { requests, names: () => requests.map((request) => request.operationName) };
-}
-
-function storeSession(value: ReturnType<typeof session>) {
-  localStorage.setItem(
-    STORAGE_KEY,
-    JSON.stringify({
-      accessToken: value.accessToken,
-      refreshToken: value.refreshToken,
-      expiresAt: Date.parse(value.expiresAt),
-    }),
-  );
-}
+const STORAGE_KEY = SESSION_STORAGE_KEY;
 
 /** Shows what `useAuth()` offers, and buttons to log in and out. */
 function Probe() {
@@ -289,18 +189,15 @@ describe('AuthProvider', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const uid = 'c9d0';
     storeSession(session({ sub: uid }));
+    let latest = '';
     const api = stubApi({
-      RefreshSession: () => ({
-        body: {
-          data: {
-            refreshSession: {
-              __typename: 'AuthPayload',
-              session: session({ sub: uid }, 5 * 60_000),
-              member: member(uid),
-            },
-          },
-        },
-      }),
+      RefreshSession: () => {
+        const next = session({ sub: uid }, 5 * 60_000);
+        latest = next.refreshToken;
+        return {
+          body: { data: { refreshSession: { __typename: 'AuthPayload', session: next, member: member(uid) } } },
+        };
+      },
     });
     renderApp();
     await vi.waitFor(() => {
@@ -316,7 +213,59 @@ describe('AuthProvider', () => {
       expect(refreshes()).toBe(2);
     });
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { refreshToken?: string };
-    expect(stored.refreshToken).toBe(`refresh-${issued}`);
+    expect(stored.refreshToken).toBe(latest);
+  });
+
+  it('refreshes the session when the tab comes back after a minute away, so a new plan reaches the token', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const uid = 'b5c6';
+    storeSession(session({ sub: uid }));
+    let plus = false;
+    const api = stubApi({
+      RefreshSession: () => ({
+        body: {
+          data: {
+            refreshSession: {
+              __typename: 'AuthPayload',
+              session: session(plus ? { sub: uid, stripeRole: 'plus' } : { sub: uid }),
+              member: member(uid),
+            },
+          },
+        },
+      }),
+    });
+    renderApp();
+    await vi.waitFor(() => {
+      expect(state().user).toBe('Lydia');
+    });
+    const refreshes = () => api.names().filter((name) => name === 'RefreshSession').length;
+    let visibility: DocumentVisibilityState = 'visible';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    const switchTo = (value: DocumentVisibilityState) => {
+      visibility = value;
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    };
+
+    try {
+      switchTo('hidden');
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      switchTo('visible');
+      expect(refreshes()).toBe(1);
+
+      // Meanwhile the member bought Plus in another window.
+      plus = true;
+      switchTo('hidden');
+      await act(() => vi.advanceTimersByTimeAsync(61_000));
+      switchTo('visible');
+      await vi.waitFor(() => {
+        expect(state().stripe).toBe(true);
+      });
+      expect(refreshes()).toBe(2);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
   });
 
   it('signs out when another tab signs out', async () => {

@@ -9,6 +9,11 @@ import { isPlus, readClaims, sessionFromPayload, SessionStore } from './session'
 
 /** How long before the access token expires the session is refreshed. */
 export const REFRESH_MARGIN_MS = 60_000;
+/**
+ * A tab hidden this long is refreshed when it comes back, so that a plan changed meanwhile (billing
+ * portal, support) reaches the token's `stripeRole` claim without waiting for the next expiry.
+ */
+export const AWAY_REFRESH_MS = 60_000;
 /** When a refresh fails for a passing reason (offline), the next try comes this much later. */
 const RETRY_MS = 30_000;
 /** setTimeout's longest delay; a longer one would fire at once. */
@@ -57,9 +62,10 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 
 /**
  * The member's session and the GraphQL client that carries it. It restores the session at start,
- * refreshes it before it expires (and when the tab comes back after missing that moment), follows
- * other tabs through localStorage, and ends it locally when the server refuses it. React reads it
- * through AuthProvider; the Apollo link reads the token from it on every request.
+ * refreshes it before it expires (and when the tab comes back after missing that moment, or after
+ * a minute or more away, since the plan may have changed meanwhile), follows other tabs through
+ * localStorage, and ends it locally when the server refuses it. React reads it through
+ * AuthProvider; the Apollo link reads the token from it on every request.
  */
 export class AuthClient {
   readonly apollo: ApolloClient;
@@ -103,14 +109,25 @@ export class AuthClient {
     const stopStorage = this.store.onOtherTabChange((session) => {
       this.followOtherTab(session);
     });
+    let hiddenSince: number | null = document.visibilityState === 'hidden' ? Date.now() : null;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        hiddenSince ??= Date.now();
+        return;
+      }
+      const away = hiddenSince === null ? 0 : Date.now() - hiddenSince;
+      hiddenSince = null;
+      if (away >= AWAY_REFRESH_MS) this.refreshAfterAbsence();
+      else this.refreshIfDue();
+    };
     const onReturn = () => {
       if (document.visibilityState === 'visible') this.refreshIfDue();
     };
-    document.addEventListener('visibilitychange', onReturn);
+    document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('focus', onReturn);
     return () => {
       stopStorage();
-      document.removeEventListener('visibilitychange', onReturn);
+      document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('focus', onReturn);
       clearTimeout(this.timer);
     };
@@ -290,6 +307,10 @@ export class AuthClient {
     this.set({ ...SIGNED_OUT, status: 'signedIn', session, stripe: isPlus(session) });
     this.schedule();
     void this.stopWatching(true).then(() => this.watchMember());
+  }
+
+  private refreshAfterAbsence(): void {
+    if (this.snapshot.status === 'signedIn') void this.renew();
   }
 
   private refreshIfDue(): void {

@@ -3,6 +3,17 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** How often a plan bills. */
+export type BillingInterval =
+  /** Daily. */
+  | 'day'
+  /** Monthly. */
+  | 'month'
+  /** Weekly. */
+  | 'week'
+  /** Yearly. */
+  | 'year';
+
 /** The shape of a profile page's buttons. */
 export type ButtonStyle =
   /** Filled with gold. Plus only. */
@@ -80,6 +91,25 @@ export type SignUpInput = {
   /** Your IANA time zone, so that your page's first verse is dated on your day. */
   timeZone?: string | null | undefined;
 };
+
+/** A Stripe subscription's status. */
+export type SubscriptionStatus =
+  /** Paid and running. */
+  | 'active'
+  /** Ended; no Plus. */
+  | 'canceled'
+  /** The first payment is not done yet; no Plus. */
+  | 'incomplete'
+  /** The first payment never completed; no Plus. */
+  | 'incomplete_expired'
+  /** A payment failed; Stripe retries it. Plus stays until `graceEndsAt`. */
+  | 'past_due'
+  /** Paused; no Plus. */
+  | 'paused'
+  /** In a free trial. */
+  | 'trialing'
+  /** Payments failed and Stripe stopped retrying; no Plus. */
+  | 'unpaid';
 
 /** The colours of a profile page. */
 export type Theme =
@@ -203,12 +233,53 @@ export type ChangeUsernameMutationVariables = Exact<{
 
 export type ChangeUsernameMutation = { __typename: 'Mutation', changeUsername: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };
 
+export type PinVerseMutationVariables = Exact<{
+  ref: string;
+  timeZone?: string | null | undefined;
+}>;
+
+
+export type PinVerseMutation = { __typename: 'Mutation', pinVerse: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, verse: { __typename: 'Verse', id: string, ref: string, text: string, translation: string }, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };
+
+export type UnpinVerseMutationVariables = Exact<{
+  timeZone?: string | null | undefined;
+}>;
+
+
+export type UnpinVerseMutation = { __typename: 'Mutation', unpinVerse: { __typename: 'Profile', username: string, name: string, theme: Theme, layout: Layout, button: ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, joined: string, verse: { __typename: 'Verse', id: string, ref: string, text: string, translation: string }, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle } } };
+
 export type LandingPageQueryVariables = Exact<{
   timeZone?: string | null | undefined;
 }>;
 
 
 export type LandingPageQuery = { __typename: 'Query', verseOfTheDay: { __typename: 'Verse', id: string, ref: string, text: string, translation: string } };
+
+export type PlusPlans_PlanFragment = { __typename: 'PlusPlan', priceId: string, name: string, description: string | null, amount: number | null, currency: string, interval: BillingInterval, intervalCount: number };
+
+export type PlusStanding_SubscriptionFragment = { __typename: 'PlusSubscription', plan: Plan, granted: boolean, status: SubscriptionStatus | null, priceId: string | null, currentPeriodEnd: string | null, cancelAtPeriodEnd: boolean, graceEndsAt: string | null, canManageBilling: boolean };
+
+export type PlusPagePlansQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlusPagePlansQuery = { __typename: 'Query', plans: Array<{ __typename: 'PlusPlan', priceId: string, name: string, description: string | null, amount: number | null, currency: string, interval: BillingInterval, intervalCount: number }> };
+
+export type PlusPageSubscriptionQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlusPageSubscriptionQuery = { __typename: 'Query', subscription: { __typename: 'PlusSubscription', plan: Plan, granted: boolean, status: SubscriptionStatus | null, priceId: string | null, currentPeriodEnd: string | null, cancelAtPeriodEnd: boolean, graceEndsAt: string | null, canManageBilling: boolean } };
+
+export type StartCheckoutMutationVariables = Exact<{
+  priceId: string | number;
+}>;
+
+
+export type StartCheckoutMutation = { __typename: 'Mutation', startCheckout: { __typename: 'BillingRedirect', url: string } };
+
+export type OpenBillingPortalMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OpenBillingPortalMutation = { __typename: 'Mutation', openBillingPortal: { __typename: 'BillingRedirect', url: string } };
 
 export type ProfilePageQueryVariables = Exact<{
   username: string;

@@ -21,7 +21,8 @@ export function TextField({
   id: string;
   label: string;
   hint?: ReactNode;
-  error?: string | null;
+  /** Text, or text with a link (e.g. to Plus). */
+  error?: ReactNode;
   optional?: boolean;
   /** Shown below the input, e.g. a strength meter. */
   children?: ReactNode;

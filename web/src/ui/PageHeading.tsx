@@ -3,19 +3,31 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
 /**
+ * Navigation state for a new address that is still the same page (a query removed once handled):
+ * the focus stays where the member left it instead of jumping to the heading.
+ */
+export const SAME_PAGE = { samePage: true } as const;
+
+function isSamePage(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'samePage' in state && state.samePage === true;
+}
+
+/**
  * A page's `<h1>`. After a navigation inside the app it takes the focus, so that screen readers
  * announce the new page and keyboard users start from its top; the first page load leaves the
  * focus where the browser puts it.
  */
-export function PageHeading({ id, children }: { id: string; children: ReactNode }) {
+export function PageHeading({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  const { key } = useLocation();
+  const location = useLocation();
+  const { key } = location;
+  const samePage = isSamePage(location.state as unknown);
   useEffect(() => {
     // React Router gives the first location of a page load the key "default".
-    if (key !== 'default') ref.current?.focus();
-  }, [key]);
+    if (key !== 'default' && !samePage) ref.current?.focus();
+  }, [key, samePage]);
   return (
-    <h1 id={id} ref={ref} tabIndex={-1}>
+    <h1 id={id} ref={ref} tabIndex={-1} className={className}>
       {children}
     </h1>
   );

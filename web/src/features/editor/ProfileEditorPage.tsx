@@ -13,6 +13,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { usernameProblem } from '../auth/validation';
 import { visitorTimeZone } from '../verses/timeZone';
 import { ChoiceGroup } from './ChoiceGroup';
+import { PinnedVerse } from './PinnedVerse';
 import type { LookOption } from './looks';
 import { BUTTONS, LAYOUTS, THEMES } from './looks';
 import { ProfilePreview } from './ProfilePreview';
@@ -49,9 +50,28 @@ function changesOf(saved: Draft, draft: Draft): UpdateProfileInput {
 
 type Failure = { message: string; plusRequired: boolean } | null;
 
-function PlusNote<T extends string>({ options, value, plus }: { options: LookOption<T>[]; value: T; plus: boolean }) {
+function PlusNote<T extends string>({
+  options,
+  value,
+  saved,
+  plus,
+}: {
+  options: LookOption<T>[];
+  value: T;
+  saved: T;
+  plus: boolean;
+}) {
   const chosen = options.find((option) => option.value === value);
   if (plus || !chosen?.plus) return null;
+  // A saved Plus choice outlived the member's Plus: it is kept, and the page shows the free look.
+  if (value === saved) {
+    return (
+      <>
+        {chosen.label} comes with Plus. Your choice is kept, but visitors see the free look until you{' '}
+        <Link to="/plus">get Plus again</Link>.
+      </>
+    );
+  }
   return (
     <>
       {chosen.label} comes with Plus. Try it in the preview; to keep it, <Link to="/plus">upgrade to Plus</Link>.
@@ -127,121 +147,124 @@ function Editor({ profile, plus }: { profile: AuthProfile; plus: boolean }) {
       <MemberNav />
       <PageHeading id="editor-title">Your page</PageHeading>
       <div className="editor-grid">
-        <form ref={form} className="form editor-form" noValidate onSubmit={(event) => void submit(event)}>
-          <FormAlert>
-            {failure && (
-              <>
-                {failure.message}
-                {failure.plusRequired && (
-                  <>
-                    {' '}
-                    <Link to="/plus">See Plus</Link>
-                  </>
-                )}
-              </>
-            )}
-          </FormAlert>
-          <TextField
-            id="editor-name"
-            label="Name"
-            hint="Shown at the top of your page."
-            autoComplete="name"
-            maxLength={50}
-            value={draft.name}
-            onChange={(event) => {
-              set('name', event.target.value);
-            }}
-            error={errors.name}
-          />
-          <TextField
-            id="editor-username"
-            label="Username"
-            hint={
-              <>
-                Your page’s address: <span className="nowrap">/@{draft.username.trim().toLowerCase() || '…'}</span>
-              </>
-            }
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={30}
-            value={draft.username}
-            onChange={(event) => {
-              set('username', event.target.value);
-            }}
-            error={errors.username}
-          />
-          <ChoiceGroup
-            name="theme"
-            legend="Theme"
-            options={THEMES}
-            value={draft.theme}
-            onChange={(value) => {
-              set('theme', value);
-            }}
-            note={<PlusNote options={THEMES} value={draft.theme} plus={plus} />}
-            swatch={(value) => <span className={`swatch swatch--${value}`} />}
-          />
-          <ChoiceGroup
-            name="layout"
-            legend="Layout"
-            options={LAYOUTS}
-            value={draft.layout}
-            onChange={(value) => {
-              set('layout', value);
-            }}
-            swatch={(value) => <span className={`swatch swatch--layout-${value}`} />}
-          />
-          <ChoiceGroup
-            name="button"
-            legend="Buttons"
-            options={BUTTONS}
-            value={draft.button}
-            onChange={(value) => {
-              set('button', value);
-            }}
-            note={<PlusNote options={BUTTONS} value={draft.button} plus={plus} />}
-            swatch={(value) => <span className={`swatch swatch--${value}`} />}
-          />
-          <fieldset className="choices">
-            <legend>Visibility</legend>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={draft.isPublic}
-                onChange={(event) => {
-                  set('isPublic', event.target.checked);
-                }}
-              />
-              <span>Public: anyone with the address can see my page</span>
-            </label>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={draft.isActive}
-                onChange={(event) => {
-                  set('isActive', event.target.checked);
-                }}
-              />
-              <span>Active: my page is switched on</span>
-            </label>
-            <p className="choices-note">
-              {hidden
-                ? 'Your page is hidden: visitors see “Page not found”. Only you can see it here.'
-                : 'Visitors can see your page.'}
-            </p>
-          </fieldset>
-          <FormStatus>
-            {status && (
-              <>
-                {status} <Link to={`/@${saved.username}`}>View your page</Link>
-              </>
-            )}
-          </FormStatus>
-          <SubmitButton busy={busy} busyLabel="Saving…">
-            Save changes
-          </SubmitButton>
-        </form>
+        <div className="editor-controls">
+          <form ref={form} className="form editor-form" noValidate onSubmit={(event) => void submit(event)}>
+            <FormAlert>
+              {failure && (
+                <>
+                  {failure.message}
+                  {failure.plusRequired && (
+                    <>
+                      {' '}
+                      <Link to="/plus">See Plus</Link>
+                    </>
+                  )}
+                </>
+              )}
+            </FormAlert>
+            <TextField
+              id="editor-name"
+              label="Name"
+              hint="Shown at the top of your page."
+              autoComplete="name"
+              maxLength={50}
+              value={draft.name}
+              onChange={(event) => {
+                set('name', event.target.value);
+              }}
+              error={errors.name}
+            />
+            <TextField
+              id="editor-username"
+              label="Username"
+              hint={
+                <>
+                  Your page’s address: <span className="nowrap">/@{draft.username.trim().toLowerCase() || '…'}</span>
+                </>
+              }
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={30}
+              value={draft.username}
+              onChange={(event) => {
+                set('username', event.target.value);
+              }}
+              error={errors.username}
+            />
+            <ChoiceGroup
+              name="theme"
+              legend="Theme"
+              options={THEMES}
+              value={draft.theme}
+              onChange={(value) => {
+                set('theme', value);
+              }}
+              note={<PlusNote options={THEMES} value={draft.theme} saved={saved.theme} plus={plus} />}
+              swatch={(value) => <span className={`swatch swatch--${value}`} />}
+            />
+            <ChoiceGroup
+              name="layout"
+              legend="Layout"
+              options={LAYOUTS}
+              value={draft.layout}
+              onChange={(value) => {
+                set('layout', value);
+              }}
+              swatch={(value) => <span className={`swatch swatch--layout-${value}`} />}
+            />
+            <ChoiceGroup
+              name="button"
+              legend="Buttons"
+              options={BUTTONS}
+              value={draft.button}
+              onChange={(value) => {
+                set('button', value);
+              }}
+              note={<PlusNote options={BUTTONS} value={draft.button} saved={saved.button} plus={plus} />}
+              swatch={(value) => <span className={`swatch swatch--${value}`} />}
+            />
+            <fieldset className="choices">
+              <legend>Visibility</legend>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={draft.isPublic}
+                  onChange={(event) => {
+                    set('isPublic', event.target.checked);
+                  }}
+                />
+                <span>Public: anyone with the address can see my page</span>
+              </label>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={draft.isActive}
+                  onChange={(event) => {
+                    set('isActive', event.target.checked);
+                  }}
+                />
+                <span>Active: my page is switched on</span>
+              </label>
+              <p className="choices-note">
+                {hidden
+                  ? 'Your page is hidden: visitors see “Page not found”. Only you can see it here.'
+                  : 'Visitors can see your page.'}
+              </p>
+            </fieldset>
+            <FormStatus>
+              {status && (
+                <>
+                  {status} <Link to={`/@${saved.username}`}>View your page</Link>
+                </>
+              )}
+            </FormStatus>
+            <SubmitButton busy={busy} busyLabel="Saving…">
+              Save changes
+            </SubmitButton>
+          </form>
+          <PinnedVerse pinned={profile.versePinned} plus={plus} verse={verse} />
+        </div>
         <section className="editor-preview" aria-labelledby="preview-title">
           <h2 id="preview-title">Preview</h2>
           <ProfilePreview

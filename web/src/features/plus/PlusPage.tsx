@@ -4,6 +4,11 @@ import { useAuth } from '../../auth/AuthProvider';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
 import { PlusPlans } from './PlusPlans';
+import { PlusStanding } from './PlusStanding';
+import type { CheckoutPhase } from './useCheckoutReturn';
+import { useCheckoutReturn } from './useCheckoutReturn';
+import type { StandingState } from './usePlusBilling';
+import { usePlusBilling } from './usePlusBilling';
 import './plus.css';
 
 const PERKS = [
@@ -13,30 +18,97 @@ const PERKS = [
   { title: 'The Plus badge', text: 'Shown beside your name on your page.' },
 ];
 
-/** `/plus`: what Plus brings, the member's plan, and the plans (once billing exists). */
+const NOTICE_CLASS: Record<CheckoutPhase, string> = {
+  none: 'checkout-notice checkout-notice--empty',
+  // Only a confirmed payment is good news in green; waiting and turning back are calm.
+  confirming: 'checkout-notice checkout-notice--calm',
+  confirmed: 'checkout-notice',
+  delayed: 'checkout-notice checkout-notice--calm',
+  cancelled: 'checkout-notice checkout-notice--calm',
+};
+
+/** The word after a return from Stripe Checkout, in a live region that is always there to announce it. */
+function CheckoutNotice({ phase, onCheckAgain }: { phase: CheckoutPhase; onCheckAgain: () => void }) {
+  return (
+    <div role="status" className={NOTICE_CLASS[phase]}>
+      {phase === 'confirming' && (
+        <p className="checkout-notice-title">
+          <span className="spinner" aria-hidden="true" />
+          Confirming your payment…
+        </p>
+      )}
+      {phase === 'confirmed' && (
+        <>
+          <p className="checkout-notice-title">Welcome to Plus!</p>
+          <p>
+            Thank you for supporting Lampstand. Your Plus themes, gold buttons and pinned verse are ready in{' '}
+            <Link to="/profile">your page settings</Link>.
+          </p>
+        </>
+      )}
+      {phase === 'delayed' && (
+        <>
+          <p className="checkout-notice-title">Your payment is still being confirmed</p>
+          <p>Stripe hasn’t told us about it yet. This can take a minute; your Plus starts as soon as it does.</p>
+          <button type="button" className="button button--secondary button--small" onClick={onCheckAgain}>
+            Check again
+          </button>
+        </>
+      )}
+      {phase === 'cancelled' && (
+        <>
+          <p className="checkout-notice-title">No charge was made</p>
+          <p>You left the checkout before paying. You can choose a plan whenever you like.</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Plus as far as this screen knows: the billing API's verdict, or `me.plan` without billing. */
+function hasPlus(standing: StandingState, fallback: boolean): boolean {
+  if (standing.status === 'ready') return standing.subscription.plan === 'plus';
+  if (standing.status === 'billing-off') return standing.plan === 'plus';
+  return fallback;
+}
+
+/** `/plus`: the member's plan, what Plus brings, and the plans on sale with a way to buy one. */
 export function PlusPage() {
   usePageMeta({ title: 'Plus · Lampstand' });
-  const { stripe } = useAuth();
+  const { plan } = useAuth();
+  const { plans, standing, checkout, portal } = usePlusBilling();
+  const { phase, checkAgain } = useCheckoutReturn();
+  const plus = hasPlus(standing, plan === 'plus');
+  // After paying, the plans stay out of reach until the payment is confirmed (no second checkout);
+  // a failed checkout keeps them, with its message, where the member clicked.
+  const offerPlans =
+    checkout.failure !== null || (!plus && phase !== 'confirming' && phase !== 'delayed' && phase !== 'confirmed');
   return (
     <section className="page plus" aria-labelledby="plus-title">
       <MemberNav />
       <PageHeading id="plus-title">Lampstand Plus</PageHeading>
-      <p className="lead">
-        {stripe ? 'You have Plus. Thank you for supporting Lampstand!' : 'You are on the free plan.'}
-      </p>
-      <ul className="perks">
-        {PERKS.map((perk) => (
-          <li key={perk.title}>
-            <h2>{perk.title}</h2>
-            <p>{perk.text}</p>
-          </li>
-        ))}
-      </ul>
-      <section aria-labelledby="plans-title" className="plans-section">
-        <h2 id="plans-title">Plans</h2>
-        <PlusPlans />
+      <p className="lead">Make your page your own, and help keep Lampstand running.</p>
+      <CheckoutNotice phase={phase} onCheckAgain={checkAgain} />
+      {/* While the payment is being confirmed, the standing would still say "free". */}
+      {phase !== 'confirming' && <PlusStanding standing={standing} portal={portal} />}
+      <section aria-labelledby="perks-title" className="perks-section">
+        <h2 id="perks-title">What Plus brings</h2>
+        <ul className="perks">
+          {PERKS.map((perk) => (
+            <li key={perk.title}>
+              <h3>{perk.title}</h3>
+              <p>{perk.text}</p>
+            </li>
+          ))}
+        </ul>
       </section>
-      <p>
+      {offerPlans && (
+        <section aria-labelledby="plans-title" className="plans-section">
+          <h2 id="plans-title">Plans</h2>
+          <PlusPlans plans={plans} checkout={checkout} />
+        </section>
+      )}
+      <p className="plus-back">
         <Link to="/profile">Back to your page settings</Link>
       </p>
     </section>

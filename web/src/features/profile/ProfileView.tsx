@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../app/BrandMark';
 import type { ProfileView_ProfileFragment, VerseCard_VerseFragment } from '../../gql/graphql';
+import { PageHeading } from '../../ui/PageHeading';
 import { VerseCard, VerseCardPlaceholder } from '../verses/VerseCard';
 import { ShareButton } from './ShareButton';
 import './profile.css';
@@ -92,12 +93,12 @@ export interface ProfileCardData {
 }
 
 /**
- * A member's name, handle and verse. On their page the name is the page's `<h1>`; in the
- * editor's preview (`preview`) it sits one level below the editor's own heading.
+ * A member's name, handle and verse. On their page the name is the page's `<h1>`, which takes the
+ * focus after a navigation as every page's does; in the editor's preview (`preview`) it sits one
+ * level below the editor's own heading.
  */
 export function ProfileCard({ profile, preview = false }: { profile: ProfileCardData; preview?: boolean }) {
   const initial = Array.from(profile.name.trim())[0]?.toUpperCase() ?? '?';
-  const Name = preview ? 'h3' : 'h1';
   const VerseTitle = preview ? 'h4' : 'h2';
   const ids = preview
     ? { name: 'preview-name', verse: 'preview-verse-title' }
@@ -109,9 +110,15 @@ export function ProfileCard({ profile, preview = false }: { profile: ProfileCard
           {initial}
         </div>
         <div className="identity-text">
-          <Name id={ids.name} className="profile-name">
-            {profile.name}
-          </Name>
+          {preview ? (
+            <h3 id={ids.name} className="profile-name">
+              {profile.name}
+            </h3>
+          ) : (
+            <PageHeading id={ids.name} className="profile-name">
+              {profile.name}
+            </PageHeading>
+          )}
           <p className="profile-handle">
             <span>@{profile.username}</span>
             {profile.plus && <PlusBadge />}
@@ -178,7 +185,7 @@ export function ProfileError({ onRetry }: { onRetry: () => void }) {
   return (
     <ProfileFrame appearance={DEFAULT_APPEARANCE}>
       <div className="profile-card profile-card--message" role="alert">
-        <h1>We couldn’t load this page</h1>
+        <PageHeading id="profile-error-title">We couldn’t load this page</PageHeading>
         <p>Please check your connection and try again.</p>
         <button type="button" className="pbutton pbutton--primary" onClick={onRetry}>
           Try again

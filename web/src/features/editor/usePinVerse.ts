@@ -1,0 +1,50 @@
+import type { ApolloCache } from '@apollo/client';
+import { writeMeProfile } from '../../auth/member-cache';
+import type { PinVerseMutation } from '../../gql/graphql';
+import { usePinVerseMutation, useUnpinVerseMutation } from '../../gql/hooks';
+import { ProfileEditorDocument } from '../../gql/operations/profile-editor';
+import { visitorTimeZone } from '../verses/timeZone';
+
+type EditedProfile = PinVerseMutation['pinVerse'];
+
+/**
+ * Puts the answered profile into the member every screen reads and into the editor's own query,
+ * whose verse (asked for the same time zone) is the one the preview shows.
+ */
+function writeProfile(cache: ApolloCache, profile: EditedProfile, timeZone: string | undefined): void {
+  writeMeProfile(cache, profile);
+  cache.updateQuery({ query: ProfileEditorDocument, variables: { timeZone } }, (data) =>
+    data?.me ? { ...data, me: { ...data.me, profile: { ...data.me.profile, ...profile } } } : data,
+  );
+}
+
+/**
+ * Pins a verse to the member's page (Plus) or lets it follow the verse of the day again. The
+ * editor's preview and `useAuth()` show the answer at once; each resolves with the verse the page
+ * now shows.
+ */
+export function usePinVerse() {
+  const timeZone = visitorTimeZone();
+  const [pinMutation] = usePinVerseMutation({
+    update(cache, { data }) {
+      if (data) writeProfile(cache, data.pinVerse, timeZone);
+    },
+  });
+  const [unpinMutation] = useUnpinVerseMutation({
+    update(cache, { data }) {
+      if (data) writeProfile(cache, data.unpinVerse, timeZone);
+    },
+  });
+  return {
+    pin: async (ref: string) => {
+      const { data } = await pinMutation({ variables: { ref, timeZone } });
+      if (!data) throw new Error('pinVerse answered no data');
+      return data.pinVerse.verse;
+    },
+    unpin: async () => {
+      const { data } = await unpinMutation({ variables: { timeZone } });
+      if (!data) throw new Error('unpinVerse answered no data');
+      return data.unpinVerse.verse;
+    },
+  };
+}
