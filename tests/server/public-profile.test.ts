@@ -17,6 +17,7 @@ const PROFILE = `query ($username: String!, $date: String) {
   profile(username: $username) {
     username name plus joined
     appearance { theme layout button }
+    versePinned
     verse(date: $date) { id ref text }
   }
 }`;
@@ -26,6 +27,7 @@ interface PublicProfileData {
     username: string;
     name: string;
     plus: boolean;
+    versePinned: boolean;
     appearance: { theme: string; layout: string; button: string };
     verse: { id: string; ref: string; text: string };
   } | null;
@@ -123,6 +125,7 @@ describe("a profile's verse", () => {
     });
     const response = await api.graphql<PublicProfileData>(PROFILE, { username: profile.username, date: '2028-03-01' });
     expect(response.data?.profile?.verse.id).toBe('John.3.16');
+    expect(response.data?.profile?.versePinned).toBe(true);
   });
 
   it('shows the verse of the day when a pinned verse outlived Plus, keeping the pin for a return', async () => {
@@ -137,6 +140,7 @@ describe("a profile's verse", () => {
     });
     const response = await api.graphql<PublicProfileData>(PROFILE, { username: profile.username, date: '2028-03-01' });
     expect(response.data?.profile?.verse.id).toBe(verseCalendar['03-01']);
+    expect(response.data?.profile?.versePinned).toBe(false);
     const stored = await api.dataSource.getRepository(ProfileRecord).findOneByOrFail({ uid: profile.uid });
     expect(stored).toMatchObject({ verseId: 'John.3.16', versePinned: true });
   });

@@ -12,6 +12,7 @@ function profile(overrides: Partial<ProfileView_ProfileFragment> = {}): ProfileV
     username: 'user123ab',
     name: 'Dorcas',
     plus: false,
+    versePinned: false,
     joined: '2025-03-14T10:00:00.000Z',
     appearance: { __typename: 'Appearance', theme: 'lightTheme', layout: 'row', button: 'normalButton' },
     verse: {
@@ -34,6 +35,14 @@ function renderProfile(data: ProfileView_ProfileFragment) {
 }
 
 describe('the profile view', () => {
+  it("titles the verse of the day as today's, and a verse its owner pinned as theirs", () => {
+    renderProfile(profile());
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Today’s verse');
+    cleanup();
+    renderProfile(profile({ plus: true, versePinned: true }));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('A verse I keep close');
+  });
+
   it("shows the member's name, address, join month and verse", () => {
     renderProfile(profile());
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dorcas');

@@ -29,6 +29,7 @@ export function toPublicProfile(record: ProfileRecord, owner: UserRecord, appear
     name: record.name,
     appearance,
     plus: isPlus(owner),
+    versePinned: record.versePinned && isPlus(owner),
     joined: record.joined,
   });
 }

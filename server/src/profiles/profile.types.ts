@@ -67,6 +67,11 @@ export class PublicProfile {
   @Field(() => Boolean, { description: 'The owner has Plus (the page shows a Plus badge).' })
   plus!: boolean;
 
+  @Field(() => Boolean, {
+    description: 'The page shows a verse its owner chose (Plus) instead of the verse of the day.',
+  })
+  versePinned!: boolean;
+
   @Field(() => Date, { description: 'When the member joined.' })
   joined!: Date;
 }

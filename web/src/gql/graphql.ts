@@ -287,9 +287,9 @@ export type ProfilePageQueryVariables = Exact<{
 }>;
 
 
-export type ProfilePageQuery = { __typename: 'Query', profile: { __typename: 'PublicProfile', username: string, name: string, plus: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle }, verse: { __typename: 'Verse', id: string, ref: string, text: string, translation: string } } | null };
+export type ProfilePageQuery = { __typename: 'Query', profile: { __typename: 'PublicProfile', username: string, name: string, plus: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle }, verse: { __typename: 'Verse', id: string, ref: string, text: string, translation: string } } | null };
 
-export type ProfileView_ProfileFragment = { __typename: 'PublicProfile', username: string, name: string, plus: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle }, verse: { __typename: 'Verse', id: string, ref: string, text: string, translation: string } };
+export type ProfileView_ProfileFragment = { __typename: 'PublicProfile', username: string, name: string, plus: boolean, versePinned: boolean, joined: string, appearance: { __typename: 'Appearance', theme: Theme, layout: Layout, button: ButtonStyle }, verse: { __typename: 'Verse', id: string, ref: string, text: string, translation: string } };
 
 export type VerseCard_VerseFragment = { __typename: 'Verse', id: string, ref: string, text: string, translation: string };
 

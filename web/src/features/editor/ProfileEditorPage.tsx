@@ -270,6 +270,7 @@ function Editor({ profile, plus }: { profile: AuthProfile; plus: boolean }) {
           <ProfilePreview
             look={draft}
             plus={plus}
+            versePinned={profile.versePinned && plus}
             joined={profile.joined}
             verse={verse}
             verseError={editor.error !== undefined && !verse}

@@ -18,6 +18,7 @@ export interface PreviewLook {
 export function ProfilePreview({
   look,
   plus,
+  versePinned,
   joined,
   verse,
   verseError,
@@ -25,6 +26,7 @@ export function ProfilePreview({
 }: {
   look: PreviewLook;
   plus: boolean;
+  versePinned: boolean;
   joined: string;
   verse: VerseCard_VerseFragment | null;
   verseError: boolean;
@@ -48,7 +50,14 @@ export function ProfilePreview({
         {verse ? (
           <ProfileCard
             preview
-            profile={{ name: look.name.trim() || 'Your name', username: look.username, plus, joined, verse }}
+            profile={{
+              name: look.name.trim() || 'Your name',
+              username: look.username,
+              plus,
+              versePinned,
+              joined,
+              verse,
+            }}
           />
         ) : verseError ? (
           <div className="preview-message" role="alert">

@@ -88,6 +88,8 @@ export interface ProfileCardData {
   name: string;
   username: string;
   plus: boolean;
+  /** The verse is one the owner chose (Plus), not the verse of the day. */
+  versePinned: boolean;
   joined: string;
   verse: VerseCard_VerseFragment;
 }
@@ -128,7 +130,7 @@ export function ProfileCard({ profile, preview = false }: { profile: ProfileCard
       </div>
       <section className="profile-verse" aria-labelledby={ids.verse}>
         <VerseTitle id={ids.verse} className="profile-verse-title">
-          Today’s verse
+          {profile.versePinned ? 'A verse I keep close' : 'Today’s verse'}
         </VerseTitle>
         <VerseCard verse={profile.verse} />
       </section>
