@@ -34,6 +34,8 @@ import { VerseService } from './verses/verse.service.js';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** How often a server with billing reviews grace periods and retries unwritten claims. */
 const BILLING_MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+/** How often accounts are reconciled with the identity service after the pass at start. */
+const RECONCILE_INTERVAL_MS = 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,7 +106,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const resolverInstances = new Map<unknown, object>([
     [VerseResolver, new VerseResolver(verses)],
     [AccountResolver, new AccountResolver(accounts)],
-    [MemberResolver, new MemberResolver(accounts)],
+    [MemberResolver, new MemberResolver()],
     [ProfileResolver, new ProfileResolver(profiles)],
     [PublicProfileResolver, new PublicProfileResolver(profiles)],
     [BillingResolver, new BillingResolver(billing)],
@@ -133,18 +135,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const background = dependencies.background ?? true;
   if (background) startBillingUpkeep(app, billing);
 
-  // Once the server answers (embedded identity is reached over HTTP), repair what a crash left.
-  app.addHook('onListen', () => {
-    if (!background || !config.reconcile.onStart) return;
-    accounts
-      .reconcile(config.reconcile.graceSeconds * 1000)
-      .then((report) => {
-        if (report.created + report.deleted > 0) app.log.warn(report, 'accounts reconciled with the identity service');
-      })
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'account reconciliation failed; it runs again at the next start');
-      });
-  });
+  if (background && config.reconcile.onStart) startReconciliation(app, accounts, config.reconcile.graceSeconds);
 
   registerHealthRoutes(app, dataSource);
   await registerWebApp(app, {
@@ -173,6 +164,40 @@ function startBillingUpkeep(app: FastifyInstance, billing: BillingService): void
     if (billing.enabled) readCatalog(app, billing);
     upkeep();
     timer = setInterval(upkeep, BILLING_MAINTENANCE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', () => {
+    clearInterval(timer);
+  });
+}
+
+/**
+ * Once the server answers (embedded identity is reached over HTTP), repairs what a crash left
+ * between accounts and the identity service, and again every hour for what an outage left since.
+ */
+function startReconciliation(app: FastifyInstance, accounts: AccountService, graceSeconds: number): void {
+  let running = false;
+  const reconcile = () => {
+    if (running) return;
+    running = true;
+    accounts
+      .reconcile(graceSeconds * 1000)
+      .then((report) => {
+        if (report.created + report.deleted + report.failed > 0) {
+          app.log.warn(report, 'accounts reconciled with the identity service');
+        }
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'account reconciliation failed; it runs again within the hour');
+      })
+      .finally(() => {
+        running = false;
+      });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', () => {
+    reconcile();
+    timer = setInterval(reconcile, RECONCILE_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('onClose', () => {

@@ -105,11 +105,21 @@ describe("a profile's verse", () => {
   });
 
   it('follows the verse of the day when read on a later day, and stores it', async () => {
-    const { profile } = await insertMember(api.dataSource, { profile: { verseDay: '2028-02-28' } });
-    const response = await api.graphql<PublicProfileData>(PROFILE, { username: profile.username, date: '2028-02-29' });
-    expect(response.data?.profile?.verse.id).toBe(verseCalendar['02-29']);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const { profile } = await insertMember(api.dataSource, { profile: { verseDay: yesterday } });
+    const response = await api.graphql<PublicProfileData>(PROFILE, { username: profile.username, date: today });
+    expect(response.data?.profile?.verse.id).toBe(verseCalendar[today.slice(5)]);
     const stored = await api.dataSource.getRepository(ProfileRecord).findOneByOrFail({ uid: profile.uid });
-    expect(stored).toMatchObject({ verseId: verseCalendar['02-29'], verseDay: '2028-02-29' });
+    expect(stored).toMatchObject({ verseId: verseCalendar[today.slice(5)], verseDay: today });
+  });
+
+  it('shows a future date its verse without moving the stored one (reading changes nothing ahead of time)', async () => {
+    const { profile } = await insertMember(api.dataSource, { profile: { verseDay: '2026-01-01' } });
+    const response = await api.graphql<PublicProfileData>(PROFILE, { username: profile.username, date: '9999-12-31' });
+    expect(response.data?.profile?.verse.id).toBe(verseCalendar['12-31']);
+    const stored = await api.dataSource.getRepository(ProfileRecord).findOneByOrFail({ uid: profile.uid });
+    expect(stored).toMatchObject({ verseId: 'Heb.3.4', verseDay: '2026-01-01' });
   });
 
   it("keeps a Plus member's pinned verse on every day", async () => {

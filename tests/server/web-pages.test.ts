@@ -73,6 +73,15 @@ describe('a public profile page as crawlers see it', () => {
     expect(meta(html, 'property', 'og:title')[0]).toContain('&lt;script&gt;');
   });
 
+  it('keeps replacement patterns in a name as text', async () => {
+    const name = "Dollar $` $' $& $$ Sign";
+    const { profile } = await insertMember(api.dataSource, { profile: { name } });
+    const { html } = await page(api, `/@${profile.username}`);
+    expect(html).toContain(`<title>Dollar $\` $&#39; $&amp; $$ Sign`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(meta(html, 'property', 'og:title')[0]).toContain('Dollar $` $&#39; $&amp; $$ Sign');
+  });
+
   it.each([
     ['private', { isPublic: false }],
     ['inactive', { isActive: false }],

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource, Repository } from 'typeorm';
+import { codePoints } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
@@ -20,6 +21,11 @@ import { UserRecord } from './user.entity.js';
 /** A username is drawn at most this many times before sign-up gives up (the odds are astronomical). */
 const MAX_USERNAME_DRAWS = 50;
 const MINIMUM_AGE_YEARS = 13;
+const MAX_NAME_LENGTH = 50;
+const MAX_EMAIL_LENGTH = 255;
+const MAX_PLATFORM_ID_LENGTH = 128;
+/** The platform rule of SignUpInput, for details that did not come through it. */
+const PLATFORM = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
 /** What happens around an account's end; the billing service cancels subscriptions here. */
 export interface AccountLifecycle {
@@ -33,6 +39,15 @@ export interface SignedIn {
   user: UserRecord;
   profile: ProfileRecord;
 }
+
+export interface ReconcileReport {
+  created: number;
+  deleted: number;
+  failed: number;
+}
+
+/** Identity accounts read per page by the reconciliation. */
+const RECONCILE_PAGE_SIZE = 1000;
 
 export interface SignUpOutcome {
   signedIn: SignedIn | null;
@@ -82,6 +97,10 @@ export class AccountService {
   async signUp(input: SignUpInput, caller: CallerInfo): Promise<SignUpOutcome> {
     const now = new Date();
     const email = input.email.trim().toLowerCase();
+    if (codePoints(email) > MAX_EMAIL_LENGTH) throw badUserInput('email must be a valid email address', 'input.email');
+    if (input.platformID != null && codePoints(input.platformID) > MAX_PLATFORM_ID_LENGTH) {
+      throw badUserInput(`platformID must be 1 to ${MAX_PLATFORM_ID_LENGTH} characters`, 'input.platformID');
+    }
     checkPassword(input.password, 'input.password');
     const first = cleanName(input.first, 'input.first');
     const metadata: SignUpMetadata = {
@@ -187,7 +206,7 @@ export class AccountService {
 
   /**
    * Starts an email change: links go to the new address (and the current one, with secure change
-   * on). The user record follows once the change is confirmed (see `syncEmail`).
+   * on). The user record follows at the next sign-in or session refresh after the change is confirmed.
    */
   async updateEmail(actor: AuthUser, email: string, caller: CallerInfo): Promise<string> {
     const address = email.trim().toLowerCase();
@@ -238,8 +257,12 @@ export class AccountService {
     return { session, ...records };
   }
 
-  /** Brings the user record's email to the identity account's, once an email change is confirmed. */
-  async syncEmail(user: UserRecord, identityEmail: string): Promise<void> {
+  /**
+   * Brings the user record's email to the identity account's once an email change is confirmed.
+   * Only sessions fresh from the identity service count: an older access token's email claim could
+   * put back an address the member has left.
+   */
+  private async syncEmail(user: UserRecord, identityEmail: string): Promise<void> {
     if (identityEmail === '' || identityEmail === user.email) return;
     await this.users.update({ uid: user.uid }, { email: identityEmail });
     user.email = identityEmail;
@@ -249,34 +272,73 @@ export class AccountService {
    * Repairs what a crash or an outage left between the identity service and the records, in the
    * direction each operation was going: an identity account without records gets them (sign-up
    * rolls forward, from the details kept in its metadata); records marked for deletion, or whose
-   * identity account is gone, are deleted. Only accounts older than `graceMs` are touched, so that
-   * sign-ups in flight are left alone.
+   * identity account is confirmed gone, are deleted. Only accounts older than `graceMs` are
+   * touched, so that sign-ups in flight are left alone. A failure on one account is logged and the
+   * pass goes on with the others.
    */
-  async reconcile(graceMs: number): Promise<{ created: number; deleted: number }> {
+  async reconcile(graceMs: number, options: { pageSize?: number } = {}): Promise<ReconcileReport> {
+    const pageSize = options.pageSize ?? RECONCILE_PAGE_SIZE;
     const cutoff = Date.now() - graceMs;
-    const identityIds = new Set<string>();
-    let created = 0;
-    for (let page = 1, lastPage = 1; page <= lastPage; page++) {
-      const batch = await this.identity.listUsers(page, 1000);
-      lastPage = Math.max(batch.lastPage, 1);
-      for (const user of batch.users) {
-        identityIds.add(user.id);
-        if (Date.parse(user.createdAt) > cutoff || user.identityCount === 0) continue;
-        if (await this.users.existsBy({ uid: user.id })) continue;
-        await this.ensureRecords(user, metadataOf(user), { compensate: false });
-        created++;
+    const listed = new Set<string>();
+    const report: ReconcileReport = { created: 0, deleted: 0, failed: 0 };
+    const attempt = async (uid: string, work: () => Promise<boolean>, key: 'created' | 'deleted') => {
+      try {
+        if (await work()) report[key]++;
+      } catch (error) {
+        report.failed++;
+        this.options.log.error({ err: error, uid }, 'reconciliation could not repair an account; it retries later');
       }
+    };
+
+    // The total page count in supabase-js's Link parsing is unreliable past 9 pages: read until a short page.
+    for (let page = 1; ; page++) {
+      const batch = await this.identity.listUsers(page, pageSize);
+      for (const user of batch.users) {
+        listed.add(user.id);
+        if (Date.parse(user.createdAt) > cutoff || user.identityCount === 0) continue;
+        await attempt(
+          user.id,
+          async () => {
+            if (await this.users.existsBy({ uid: user.id })) return false;
+            await this.ensureRecords(user, metadataOf(user), { compensate: false });
+            return true;
+          },
+          'created',
+        );
+      }
+      if (batch.users.length < pageSize) break;
     }
-    let deleted = 0;
+
     const records = await this.users.find({ select: { uid: true, joined: true, deletingAt: true } });
     for (const record of records) {
-      const orphan = !identityIds.has(record.uid) && record.joined.getTime() <= cutoff;
-      if (record.deletingAt || orphan) {
-        await this.finishDeletion(record.uid);
-        deleted++;
+      if (record.deletingAt) {
+        await attempt(
+          record.uid,
+          async () => {
+            await this.finishDeletion(record.uid);
+            return true;
+          },
+          'deleted',
+        );
+      } else if (!listed.has(record.uid) && record.joined.getTime() <= cutoff) {
+        // A listing by pages can miss an account that moved between pages: ask for it by id.
+        await attempt(record.uid, () => this.deleteIfIdentityGone(record.uid), 'deleted');
       }
     }
-    return { created, deleted };
+    return report;
+  }
+
+  /** Deletes the records of an account only once the identity service says it does not exist. */
+  private async deleteIfIdentityGone(uid: string): Promise<boolean> {
+    try {
+      await this.identity.getUserById(uid);
+      return false;
+    } catch (error) {
+      if (!(error instanceof IdentityError && error.code === 'user_not_found')) throw error;
+    }
+    for (const hook of this.lifecycle) await hook.accountDeleting(uid);
+    await this.users.delete({ uid });
+    return true;
   }
 
   private async finishDeletion(uid: string): Promise<void> {
@@ -388,20 +450,39 @@ export class AccountService {
   }
 }
 
-/** Sign-up details kept in an identity account's metadata, with fallbacks for accounts made elsewhere. */
+/**
+ * Sign-up details kept in an identity account's metadata, for rebuilding its records. The metadata
+ * is the account holder's to write (Supabase Auth's /signup and PUT /user take any `data`), so
+ * every value meets the sign-up rules or falls back to a safe default.
+ */
 function metadataOf(user: IdentityUser): SignUpMetadata {
   const data = user.userMetadata;
-  const text = (key: string): string | null => {
-    const value = data[key];
-    return typeof value === 'string' && value.trim() !== '' ? value : null;
+  const text = (key: string): string | null => (typeof data[key] === 'string' ? data[key] : null);
+  const valid = <T>(check: () => T): T | null => {
+    try {
+      return check();
+    } catch {
+      return null;
+    }
   };
-  const first = (text('first') ?? user.email.split('@')[0] ?? 'Friend').slice(0, 50);
+  const emailName = user.email.split('@')[0] ?? '';
+  const first =
+    valid(() => cleanName(text('first') ?? '', 'first')) ??
+    valid(() => cleanName(emailName.slice(0, MAX_NAME_LENGTH), 'first')) ??
+    'Friend';
+  const platform = text('platform');
+  const platformID = text('platformID');
+  const birthday = text('birthday');
+  const day = text('day');
   return {
     first,
-    birthday: text('birthday'),
-    platform: text('platform') ?? 'api',
-    platformID: text('platformID'),
-    day: text('day') ?? new Date().toISOString().slice(0, 10),
+    birthday: birthday === null ? null : valid(() => checkBirthday(birthday, new Date())),
+    platform: platform !== null && PLATFORM.test(platform) ? platform : 'api',
+    platformID:
+      platformID !== null && codePoints(platformID) <= MAX_PLATFORM_ID_LENGTH && !/\p{Cc}/u.test(platformID)
+        ? platformID
+        : null,
+    day: (day === null ? null : valid(() => parseIsoDate(day).date)) ?? new Date().toISOString().slice(0, 10),
   };
 }
 
@@ -419,7 +500,9 @@ function checkPassword(password: string, field: string): void {
 
 function cleanName(value: string, field: string): string {
   const name = value.trim();
-  if (name.length === 0 || name.length > 50) throw badUserInput(`${field} must be 1 to 50 characters`, field);
+  if (name.length === 0 || codePoints(name) > MAX_NAME_LENGTH) {
+    throw badUserInput(`${field} must be 1 to ${MAX_NAME_LENGTH} characters`, field);
+  }
   if (/\p{Cc}/u.test(name)) throw badUserInput(`${field} must not contain control characters`, field);
   return name;
 }

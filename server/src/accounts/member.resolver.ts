@@ -1,19 +1,15 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
 import type { Context } from '../graphql/context.js';
 import { toMember } from './account.mappers.js';
-import type { AccountService } from './account.service.js';
 import { Member } from './account.types.js';
 
 @Resolver(() => Member)
 export class MemberResolver {
-  constructor(private readonly accounts: AccountService) {}
-
   @Query(() => Member, { nullable: true, description: 'The signed-in member; null when signed out.' })
   async me(@Ctx() { user, loaders }: Context): Promise<Member | null> {
     if (!user) return null;
     const [record, profile] = await Promise.all([loaders.userByUid.load(user.id), loaders.profileByUid.load(user.id)]);
     if (!record || !profile || record.deletingAt) return null;
-    await this.accounts.syncEmail(record, user.email);
     return toMember(record, profile);
   }
 }

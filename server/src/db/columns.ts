@@ -11,3 +11,8 @@ export const epochMs: ValueTransformer = {
 
 /** Column options for a timestamp (see `epochMs`). */
 export const timestampColumn = { type: 'bigint', transformer: epochMs } as const;
+
+/** A string's length as a varchar column counts it: code points, not UTF-16 units (an emoji is one or more). */
+export function codePoints(value: string): number {
+  return Array.from(value).length;
+}

@@ -52,7 +52,9 @@ export function profileMeta(profile: PageProfile): { title: string; description:
 function renderPage(template: string, config: BrowserConfig, profile?: { url: string } & PageProfile): string {
   // `<` never appears in the JSON, so no value can close the script element.
   const configTag = `<script id="lampstand-config" type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
-  if (!profile) return template.replace('</head>', `    ${configTag}\n  </head>`);
+  // Replacements are functions throughout: a replacement string would read `$&`, `$\`` and the
+  // like in a member's name as patterns.
+  if (!profile) return template.replace('</head>', () => `    ${configTag}\n  </head>`);
   const { title, description } = profileMeta(profile);
   const head = [
     `<meta property="og:type" content="profile" />`,
@@ -65,12 +67,12 @@ function renderPage(template: string, config: BrowserConfig, profile?: { url: st
     configTag,
   ];
   return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
     )
-    .replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
+    .replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`);
 }
 
 /** The username in a `/@username` path (Fastify has already refused undecodable paths with a 400). */

@@ -1,6 +1,7 @@
 import type { DataSource, Repository } from 'typeorm';
 import { UserRecord } from '../accounts/user.entity.js';
 import { MAX_USERNAME_LENGTH, normalizeChosenUsername } from '../accounts/username.js';
+import { codePoints } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { AuthUser } from '../graphql/context.js';
 import type { Loaders } from '../graphql/loaders.js';
@@ -16,6 +17,11 @@ import { toPublicProfile } from './profile.mappers.js';
 import { isPlus, isVisibleToPublic, requireAllowedAppearance, requireOwner, requirePlus } from './profile.policies.js';
 import type { PublicProfile } from './profile.types.js';
 import { Appearance } from './profile.types.js';
+
+/** The latest date anywhere on Earth right now (UTC+14). */
+function latestToday(): string {
+  return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
 
 /** `verse_day` of a profile whose verse must follow the calendar on its next read. */
 const FOLLOW_ON_NEXT_READ = '0000-00-00';
@@ -102,7 +108,8 @@ export class ProfileService {
     if (record.versePinned && isPlus(owner)) return storedVerse(record);
     if (!record.versePinned && record.verseDay === day.date) return storedVerse(record);
     const daily = await this.verses.forDay(day);
-    if (!record.versePinned && day.date > record.verseDay) {
+    // Only days that have begun somewhere move the stored verse: a visitor's `date` could lie ahead.
+    if (!record.versePinned && day.date > record.verseDay && day.date <= latestToday()) {
       await this.profiles
         .createQueryBuilder()
         .update()
@@ -125,6 +132,8 @@ export class ProfileService {
       if (input.name != null) {
         const name = input.name.trim();
         if (/\p{Cc}/u.test(name)) throw badUserInput('name must not contain control characters', 'input.name');
+        // Characters as the column counts them: an emoji with a variation selector is two.
+        if (codePoints(name) > 50) throw badUserInput('name must be 1 to 50 characters', 'input.name');
         record.name = name;
       }
       if (input.theme != null) record.theme = input.theme;

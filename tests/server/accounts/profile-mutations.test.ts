@@ -129,6 +129,7 @@ describe('updateProfile', () => {
     [{ name: '   ' }, 'input.name'],
     [{ name: 'x'.repeat(51) }, 'input.name'],
     [{ name: 'bell\u0007' }, 'input.name'],
+    [{ name: '❤️'.repeat(26) }, 'input.name'],
   ])('names the field at fault for %j', async (input, field) => {
     const member = await signUpMember(api);
     const response = await api.graphql(UPDATE, { input }, { token: member.session.accessToken });

@@ -235,12 +235,31 @@ describe('updateEmail', () => {
     expect(confirmed.status).toBe(303);
     const location = new URL(confirmed.headers.get('location') ?? '');
     expect(location.pathname).toBe('/email-confirmed');
-    const accessToken = new URLSearchParams(location.hash.slice(1)).get('access_token') ?? '';
+    const refreshToken = new URLSearchParams(location.hash.slice(1)).get('refresh_token') ?? '';
 
-    expect((await me(accessToken)).data?.me?.user.email).toBe(newEmail);
+    // The web app refreshes a session it receives; the fresh session brings the record along.
+    const refreshed = await api.graphql<{ refreshSession: AuthData }>(REFRESH, { token: refreshToken });
+    expect(refreshed.data?.refreshSession.member.user.email).toBe(newEmail);
     const stored = await api.dataSource.getRepository(UserRecord).findOneByOrFail({ uid: member.user.uid });
     expect(stored.email).toBe(newEmail);
     expect((await login(newEmail, GOOD_PASSWORD)).errors).toBeUndefined();
+  });
+
+  it('never puts back an old address from an older token', async () => {
+    const { session, member } = await signUpMember(api);
+    const newEmail = uniqueEmail('moved');
+    await api.graphql(UPDATE_EMAIL, { email: newEmail }, { token: session.accessToken });
+    const { link } = mailTokens(await smtp.nextMessage(newEmail));
+    await smtp.nextMessage(member.user.email);
+    const confirmed = await fetch(link, { redirect: 'manual' });
+    const refreshToken = new URLSearchParams(new URL(confirmed.headers.get('location') ?? '').hash.slice(1)).get(
+      'refresh_token',
+    );
+    await api.graphql(REFRESH, { token: refreshToken });
+    // The first session's token still names the old address.
+    await me(session.accessToken);
+    const stored = await api.dataSource.getRepository(UserRecord).findOneByOrFail({ uid: member.user.uid });
+    expect(stored.email).toBe(newEmail);
   });
 
   it('refuses an address another account has', async () => {
