@@ -149,6 +149,7 @@ describe("a member's journey", () => {
     expect(link).toContain('/reset-password?token_hash=');
     await page.goto(link);
     await heading(page, 'Set a new password');
+    expect(new URL(page.url()).search).toBe('');
     await page.getByLabel('New password', { exact: true }).fill('seven loaves, two fishes');
     await page.locator('.strength-text strong').waitFor();
     await checkScreen(page, 'reset-password');

@@ -34,7 +34,8 @@ async function visitor(): Promise<{ context: BrowserContext; page: Page; tagRequ
     tagRequests.push(route.request().url());
     await route.fulfill({
       contentType: 'text/javascript',
-      body: 'window.tagManagerRuns = (window.tagManagerRuns || 0) + 1;',
+      // Tags read the address themselves: keep what this one saw.
+      body: 'window.tagManagerRuns = (window.tagManagerRuns || 0) + 1; window.tagManagerSaw = location.href;',
     });
   });
   const page = await context.newPage();
@@ -99,6 +100,25 @@ describe('consent and analytics', () => {
     await page.locator('.verse-text').waitFor();
     await expect.poll(() => tagRequests.length).toBe(2);
     expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the tag manager no token of a password reset link', async () => {
+    const { context, page } = await visitor();
+    await page.goto(api.url);
+    await page.getByRole('button', { name: 'Allow analytics' }).click();
+    await expect.poll(() => page.evaluate(() => (window as { tagManagerRuns?: number }).tagManagerRuns)).toBe(1);
+
+    await page.goto(`${api.url}/reset-password?token_hash=pkce_5ecret&type=recovery`);
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => (window as { tagManagerSaw?: string }).tagManagerSaw))
+      .toBe(`${api.url}/reset-password`);
+    expect(page.url()).toBe(`${api.url}/reset-password`);
+    expect(await pageViews(page)).toEqual([
+      { event: 'page_view', page_path: '/reset-password', page_location: `${api.url}/reset-password` },
+    ]);
+    expect(JSON.stringify(await dataLayer(page))).not.toContain('5ecret');
     await context.close();
   });
 

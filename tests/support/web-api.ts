@@ -61,17 +61,54 @@ export function session(claims: { sub: string; stripeRole?: string }, inMs = 3_6
   };
 }
 
-/** What `refreshSession` answers: a new session for the member. */
-export function refreshed(uid: string, options: { plus?: boolean } = {}) {
+/** What `refreshSession` answers: a new session for the member, expiring `inMs` from now. */
+export function refreshed(uid: string, options: { plus?: boolean; inMs?: number } = {}) {
   return {
     body: {
       data: {
         refreshSession: {
           __typename: 'AuthPayload',
-          session: session(options.plus ? { sub: uid, stripeRole: 'plus' } : { sub: uid }),
+          session: session(options.plus ? { sub: uid, stripeRole: 'plus' } : { sub: uid }, options.inMs),
           member: member(uid, 'Lydia', { plan: options.plus ? 'plus' : 'free' }),
         },
       },
+    },
+  };
+}
+
+/**
+ * One member's session with the identity service's refresh-token rotation: each refresh swaps a
+ * token for a new session; a spent token may be presented again within the reuse interval, and a
+ * replay after it ends the whole session. `presented` lists every token sent, in order.
+ */
+export function rotatingSession(uid: string, options: { inMs?: number; reuseIntervalMs?: number } = {}) {
+  const inMs = options.inMs ?? 3_600_000;
+  const reuseIntervalMs = options.reuseIntervalMs ?? 10_000;
+  const initial = session({ sub: uid }, inMs);
+  const issued = new Set([initial.refreshToken]);
+  const spentAt = new Map<string, number>();
+  const presented: string[] = [];
+  let ended = false;
+  return {
+    initial,
+    presented,
+    /** The `RefreshSession` handler. */
+    refresh: (request: ApiRequest): ApiAnswer => {
+      const token = String(request.variables.refreshToken);
+      presented.push(token);
+      const spent = spentAt.get(token);
+      if (spent !== undefined && Date.now() > spent + reuseIntervalMs) ended = true;
+      if (ended || !issued.has(token)) {
+        return failure('UNAUTHENTICATED', 'Your session has ended. Please sign in again.', {
+          identityCode: 'refresh_token_already_used',
+        });
+      }
+      if (spent === undefined) spentAt.set(token, Date.now());
+      const next = session({ sub: uid }, inMs);
+      issued.add(next.refreshToken);
+      return {
+        body: { data: { refreshSession: { __typename: 'AuthPayload', session: next, member: member(uid) } } },
+      };
     },
   };
 }

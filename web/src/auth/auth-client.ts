@@ -53,11 +53,22 @@ const SIGNED_OUT: AuthSnapshot = {
   memberError: null,
 };
 
-/** Runs `task` while no other tab of this site refreshes (Web Locks), or at once without them. */
+/** What a locked refresh came to. */
+type Refreshed = 'refreshed' | 'takenFromOtherTab' | 'signedOut';
+
+/** Where Web Locks are missing, refreshes still wait for each other within this page. */
+let pageRefreshes: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `task` while no other refresh of this site runs: across tabs with Web Locks, within this page
+ * in older browsers and simulated DOMs, which have no (or a null) `navigator.locks`.
+ */
 function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
-  // Older browsers and simulated DOMs have no (or a null) `navigator.locks`.
   const locks = (navigator as Partial<Navigator>).locks;
-  return locks ? locks.request('lampstand-session-refresh', task) : task();
+  if (locks) return locks.request('lampstand-session-refresh', () => task());
+  const run = pageRefreshes.then(() => task());
+  pageRefreshes = run.catch(() => undefined);
+  return run;
 }
 
 /**
@@ -76,6 +87,11 @@ export class AuthClient {
   private renewal: Promise<boolean> | null = null;
   private restoring: Promise<void> | null = null;
   private watching: Subscription | null = null;
+  /**
+   * Counts sign-outs (and sessions ended elsewhere), so that a refresh begun before one cannot
+   * sign the member back in when it answers.
+   */
+  private epoch = 0;
 
   constructor(options: { storage?: Storage | null } = {}) {
     this.store = new SessionStore(options.storage === undefined ? localStorage : options.storage);
@@ -146,7 +162,8 @@ export class AuthClient {
    * reads its claims, and puts the member in the cache before anyone sees the new state.
    */
   async signIn(session: Pick<Session, 'refreshToken'>): Promise<void> {
-    await this.accept(await this.refreshWith(session.refreshToken));
+    // This token is new to the browser (no other tab has it), so there is no stored one to prefer.
+    await this.refreshLocked(session.refreshToken, { epoch: this.epoch, shared: false });
   }
 
   /**
@@ -154,15 +171,22 @@ export class AuthClient {
    * without another refresh.
    */
   async accept(payload: SessionPayload): Promise<void> {
+    await this.install(payload, this.epoch);
+  }
+
+  /** Makes `payload` the session, unless the member has signed out since `epoch`; true when it did. */
+  private async install(payload: SessionPayload, epoch: number): Promise<boolean> {
     const previous = this.snapshot.session ? readClaims(this.snapshot.session.accessToken)?.sub : undefined;
     if (previous !== undefined && previous !== payload.member.user.uid) await this.stopWatching(true);
     const { AuthMeDocument } = await sessionOperations();
+    if (this.epoch !== epoch) return false;
     this.apollo.writeQuery({ query: AuthMeDocument, data: { __typename: 'Query', me: payload.member } });
     const session = sessionFromPayload(payload.session);
     this.store.write(session);
     this.set({ status: 'signedIn', session, stripe: isPlus(session), member: payload.member, memberError: null });
     this.schedule();
     void this.watchMember();
+    return true;
   }
 
   /**
@@ -187,6 +211,7 @@ export class AuthClient {
 
   /** Ends the session in this browser only: the server has refused it, or the account is gone. */
   async forget(): Promise<void> {
+    this.epoch += 1;
     clearTimeout(this.timer);
     this.store.write(null);
     this.set(SIGNED_OUT);
@@ -241,25 +266,38 @@ export class AuthClient {
   private async refreshNow(): Promise<boolean> {
     const current = this.snapshot.session;
     if (!current) return false;
+    const epoch = this.epoch;
+    try {
+      return (await this.refreshLocked(current.refreshToken, { epoch, shared: true })) !== 'signedOut';
+    } catch (error) {
+      if (this.epoch !== epoch) return false;
+      if (isSessionRefused(error)) {
+        await this.forget();
+      } else {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.renew(), RETRY_MS);
+      }
+      return false;
+    }
+  }
+
+  /**
+   * Spends `refreshToken` and takes the new session, holding the refresh lock until the new token is
+   * stored for the next tab to read. A refresh token works once (a replay after the server's reuse
+   * interval ends the whole session), so a `shared` token, the stored one every tab holds, is not
+   * spent when another tab has refreshed it meanwhile: that tab's session is taken instead. Nothing
+   * is spent or taken once the member has signed out since `epoch`.
+   */
+  private refreshLocked(refreshToken: string, options: { epoch: number; shared: boolean }): Promise<Refreshed> {
     return withRefreshLock(async () => {
-      // A refresh token works once: if another tab has just refreshed, take its session.
-      const stored = this.store.read();
-      if (stored && stored.refreshToken !== current.refreshToken) {
+      if (this.epoch !== options.epoch) return 'signedOut';
+      const stored = options.shared ? this.store.read() : null;
+      if (stored && stored.refreshToken !== refreshToken) {
         this.followOtherTab(stored);
-        return true;
+        return 'takenFromOtherTab';
       }
-      try {
-        await this.accept(await this.refreshWith(current.refreshToken));
-        return true;
-      } catch (error) {
-        if (isSessionRefused(error)) {
-          await this.forget();
-        } else {
-          clearTimeout(this.timer);
-          this.timer = setTimeout(() => void this.renew(), RETRY_MS);
-        }
-        return false;
-      }
+      const payload = await this.refreshWith(refreshToken);
+      return (await this.install(payload, options.epoch)) ? 'refreshed' : 'signedOut';
     });
   }
 
@@ -275,9 +313,11 @@ export class AuthClient {
   }
 
   private async restore(stored: Session): Promise<void> {
+    const epoch = this.epoch;
     try {
-      await this.signIn(stored);
+      await this.refreshLocked(stored.refreshToken, { epoch, shared: true });
     } catch (error) {
+      if (this.epoch !== epoch) return;
       if (isSessionRefused(error)) {
         await this.forget();
       } else {

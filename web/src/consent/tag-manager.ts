@@ -9,6 +9,20 @@ declare global {
 
 export const TAG_MANAGER_URL = 'https://www.googletagmanager.com/gtm.js';
 
+/** A container allowed to load while the address still held a link's token: it loads with the next page view. */
+let waitingContainer: string | null = null;
+
+/**
+ * True while the address holds an emailed link's secret: a password reset's `?token_hash=`, or the
+ * session a confirmation link puts in the fragment (`#access_token=…&refresh_token=…`). Tags read
+ * the address themselves, so they wait until the page that reads the token has taken it out.
+ */
+export function addressCarriesLinkToken(address: { search: string; hash: string }): boolean {
+  const query = new URLSearchParams(address.search);
+  const fragment = new URLSearchParams(address.hash.replace(/^#/, ''));
+  return query.has('token_hash') || fragment.has('access_token') || fragment.has('refresh_token');
+}
+
 /** The page's data layer, which the tag manager reads when (and if) it loads. */
 export function dataLayer(): DataLayerEntry[] {
   window.dataLayer ??= [];
@@ -33,11 +47,16 @@ export function denyByDefault(): void {
 
 /** Tells tags already loaded what the visitor now allows; Lampstand runs no ads, so only analytics. */
 export function updateAnalyticsConsent(granted: boolean): void {
+  if (!granted) waitingContainer = null;
   gtag('consent', 'update', { analytics_storage: granted ? 'granted' : 'denied' });
 }
 
-/** Adds the tag manager's script once per page load. */
+/** Adds the tag manager's script once per page load, once the address holds no link's token. */
 export function loadTagManager(containerId: string): void {
+  if (addressCarriesLinkToken(window.location)) {
+    waitingContainer = containerId;
+    return;
+  }
   if (document.querySelector('script[data-tag-manager]')) return;
   dataLayer().push({ 'gtm.start': Date.now(), event: 'gtm.js' });
   const script = document.createElement('script');
@@ -47,7 +66,12 @@ export function loadTagManager(containerId: string): void {
   document.head.append(script);
 }
 
-/** A `page_view` for the tag manager: one per route the visitor sees. */
+/** A `page_view` for the tag manager: one per route the visitor sees, by its path alone. */
 export function pushPageView(path: string): void {
+  if (waitingContainer !== null && !addressCarriesLinkToken(window.location)) {
+    const containerId = waitingContainer;
+    waitingContainer = null;
+    loadTagManager(containerId);
+  }
   dataLayer().push({ event: 'page_view', page_path: path, page_location: window.location.origin + path });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { describeError, displayCode } from '../../app/errors';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useAuth } from '../../auth/AuthProvider';
@@ -54,6 +54,7 @@ function initialState(link: LinkResult): State {
 export function EmailConfirmedPage() {
   usePageMeta({ title: 'Email address confirmed · Lampstand' });
   const { client, user } = useAuth();
+  const navigate = useNavigate();
   const [link] = useState(() => readLinkResult(window.location.hash));
   const [state, setState] = useState<State>(() => initialState(link));
   const started = useRef(false);
@@ -61,10 +62,9 @@ export function EmailConfirmedPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // Tokens must not stay in the address bar, the history or a bookmark.
-    if (window.location.hash) {
-      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    }
+    // Tokens must not stay in the address bar, the history, a bookmark, or what tags read. Through
+    // the router, so that page views (which wait for this) see the clean address.
+    if (window.location.hash) void navigate({ search: window.location.search }, { replace: true });
     if (link.kind !== 'session') return;
     client.signIn({ refreshToken: link.refreshToken }).then(
       () => {
@@ -76,7 +76,7 @@ export function EmailConfirmedPage() {
         setState({ status: 'failed', message: failure.message, code: displayCode(failure) });
       },
     );
-  }, [client, link]);
+  }, [client, link, navigate]);
 
   switch (state.status) {
     case 'working':

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../app/errors';
@@ -13,9 +13,15 @@ import { passwordProblem } from './validation';
 export function ResetPasswordPage() {
   usePageMeta({ title: 'Set a new password · Lampstand' });
   const [params] = useSearchParams();
-  const token = params.get('type') === 'recovery' ? params.get('token_hash') : null;
+  // Read once and kept here: the address loses the token as soon as the page has it.
+  const [token] = useState(() => (params.get('type') === 'recovery' ? params.get('token_hash') : null));
   const resetPassword = useResetPassword();
   const navigate = useNavigate();
+  const linkInAddress = params.has('token_hash');
+  useEffect(() => {
+    // The token must not stay in the address bar, the history, a bookmark, or what tags read.
+    if (linkInAddress) void navigate({ search: '' }, { replace: true });
+  }, [linkInAddress, navigate]);
   const input = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
