@@ -7,6 +7,9 @@ import { ANONYMOUS, createAuthLink } from './auth-link';
 import type { Session } from './session';
 import { isPlus, readClaims, sessionFromPayload, SessionStore } from './session';
 
+/** Longest a session refresh may take before it fails (and frees the lock for the next try). */
+const REFRESH_TIMEOUT_MS = 15_000;
+
 /** How long before the access token expires the session is refreshed. */
 export const REFRESH_MARGIN_MS = 60_000;
 /**
@@ -306,7 +309,8 @@ export class AuthClient {
     const { data } = await this.apollo.mutate({
       mutation: RefreshSessionDocument,
       variables: { refreshToken },
-      context: ANONYMOUS,
+      // The refresh holds the cross-tab lock: a request that never answers must not hold it forever.
+      context: { ...ANONYMOUS, fetchOptions: { signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) } },
     });
     if (!data) throw new Error('refreshSession answered no data');
     return data.refreshSession;
