@@ -52,6 +52,20 @@ export function findUserById(manager: EntityManager, id: string): Promise<AuthUs
   return manager.findOneBy(AuthUserRecord, { id });
 }
 
+/**
+ * Reads a user row inside a transaction in order to change it. A row read before the transaction
+ * (or before a slow hash) is stale: writing it back would undo what other requests wrote meanwhile.
+ * PostgreSQL locks the row until the transaction ends; SQLite needs no lock, as its transactions
+ * already run one at a time (db/sqlite-serial.ts) and it has no row locks.
+ */
+export function lockUser(manager: EntityManager, id: string): Promise<AuthUserRecord | null> {
+  const rowLocks = manager.dataSource.options.type === 'postgres';
+  return manager.findOne(AuthUserRecord, {
+    where: { id },
+    ...(rowLocks && { lock: { mode: 'pessimistic_write' as const } }),
+  });
+}
+
 /** A new user row; the caller saves it. */
 export function newUser(input: {
   id?: string;

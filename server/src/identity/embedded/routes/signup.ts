@@ -95,7 +95,7 @@ export function registerSignupRoutes(app: FastifyInstance, context: IdentityCont
     if (settings.autoconfirm) {
       return context.dataSource.transaction(async (manager) => {
         await confirmEmail(manager, user);
-        return issueSession(context, manager, user, 'password', client);
+        return issueSession(context, manager, user.id, 'password', client);
       });
     }
     await sendConfirmation(context, user, redirectTo);

@@ -17,6 +17,7 @@ import {
   confirmEmail,
   findUserByEmail,
   isBanned,
+  lockUser,
   tokenTypesFor,
   updateEmailIdentity,
   validateEmail,
@@ -90,7 +91,7 @@ async function verify(
       tokenType: In(types),
     });
     if (!record || (input.email !== '' && record.relatesTo !== input.email)) throw invalid();
-    const user = await manager.findOneBy(AuthUserRecord, { id: record.userId });
+    const user = await lockUser(manager, record.userId);
     if (!user) throw invalid();
     if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
     const sentAt = sentAtFor(user, record.tokenType);
@@ -104,7 +105,7 @@ async function verify(
     } else if (!(await applyEmailChange(context, manager, user, record))) {
       return { message: SINGLE_CONFIRMATION };
     }
-    return { session: await issueSession(context, manager, user, 'otp', client) };
+    return { session: await issueSession(context, manager, user.id, 'otp', client) };
   });
 }
 
