@@ -24,6 +24,7 @@ import {
   mergeMetadata,
   newUser,
   phoneDisabled,
+  saveUser,
   updateEmailIdentity,
   validateEmail,
 } from '../users.js';
@@ -152,7 +153,7 @@ function adminUserRoutes(app: FastifyInstance, context: IdentityContext): void {
     });
     if (ban !== undefined) user.bannedUntil = ban;
     return dataSource.transaction(async (manager) => {
-      await manager.save(AuthUserRecord, user);
+      await saveUser(manager, user);
       await createEmailIdentity(manager, user);
       if (body.email_confirm) await confirmEmail(manager, user);
       return loadUserJson(manager, user);
@@ -198,7 +199,7 @@ function adminUserRoutes(app: FastifyInstance, context: IdentityContext): void {
       if (body.user_metadata) fresh.userMetadata = mergeMetadata(fresh.userMetadata, body.user_metadata);
       if (ban !== undefined) fresh.bannedUntil = ban;
       fresh.updatedAt = new Date();
-      await manager.save(AuthUserRecord, fresh);
+      await saveUser(manager, fresh);
       if (body.email_confirm) await confirmEmail(manager, fresh);
       return loadUserJson(manager, fresh);
     });

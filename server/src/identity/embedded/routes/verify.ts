@@ -18,6 +18,7 @@ import {
   findUserByEmail,
   isBanned,
   lockUser,
+  saveUser,
   tokenTypesFor,
   updateEmailIdentity,
   validateEmail,
@@ -62,7 +63,8 @@ async function applyEmailChange(
   const newEmail = user.emailChange ?? used.relatesTo;
   Object.assign(user, { email: newEmail, emailChange: null, emailChangeSentAt: null, emailChangeConfirmStatus: 0 });
   user.updatedAt = new Date();
-  await manager.save(AuthUserRecord, user);
+  // Someone else may have taken the address since the change was requested.
+  await saveUser(manager, user);
   await manager.delete(AuthOneTimeTokenRecord, {
     userId: user.id,
     tokenType: In(['email_change_token_current', 'email_change_token_new']),
