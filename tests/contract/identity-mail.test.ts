@@ -239,4 +239,37 @@ describe('email change', () => {
     const { error } = await client.auth.updateUser({ email: taken });
     expect(error).toMatchObject({ status: 422, code: 'email_exists' });
   });
+
+  it('§2.6 answers email_exists when the new address was taken between the request and its confirmation', async () => {
+    const email = uniqueEmail('old');
+    const newEmail = uniqueEmail('contested');
+    await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    const client = anonClient(api);
+    await client.auth.verifyOtp({ type: 'signup', email, token: mailTokens(await smtp.nextMessage(email)).otp });
+    expect((await client.auth.updateUser({ email: newEmail })).error).toBeNull();
+    const toNew = mailTokens(await smtp.nextMessage(newEmail));
+    const toCurrent = mailTokens(await smtp.nextMessage(email));
+
+    // Someone else signs up with the address before the change is confirmed.
+    expect((await anonClient(api).auth.signUp({ email: newEmail, password: GOOD_PASSWORD })).error).toBeNull();
+    await smtp.nextMessage(newEmail);
+    const first = await identityFetch(api, '/verify', {
+      body: { type: 'email_change', token_hash: toCurrent.tokenHash },
+    });
+    expect(first.status).toBe(200);
+    const second = await identityFetch(api, '/verify', { body: { type: 'email_change', token_hash: toNew.tokenHash } });
+    expect(second.status).toBe(422);
+    expect(second.body).toEqual({
+      code: 'email_exists',
+      message: 'A user with this email address has already been registered',
+    });
+
+    // The link, followed in a browser, lands with the same error in the fragment.
+    const followed = await fetch(toNew.link, { redirect: 'manual' });
+    expect(followed.status).toBe(303);
+    const fragment = new URLSearchParams(new URL(followed.headers.get('location') ?? '').hash.slice(1));
+    expect(fragment.get('error_code')).toBe('email_exists');
+    // The account keeps its address and its password.
+    expect((await anonClient(api).auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull();
+  });
 });

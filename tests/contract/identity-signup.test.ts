@@ -8,6 +8,7 @@ import {
   decodeClaims,
   decodeHeader,
   identityFetch,
+  serviceClient,
   uniqueEmail,
 } from '../support/identity.js';
 
@@ -84,6 +85,21 @@ describe('sign-up with autoconfirm on (the embedded default)', () => {
     expect(error).toBeInstanceOf(AuthApiError);
     expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' });
     expect(data).toEqual({ user: null, session: null });
+  });
+
+  it('refuses a second sign-up for an unconfirmed address too, without confirming it (deviation from §2.1)', async () => {
+    // An account made while confirmation was on and never confirmed, then autoconfirm switched on.
+    const email = uniqueEmail('unconfirmed');
+    const { error: created } = await serviceClient(api).auth.admin.createUser({ email, password: GOOD_PASSWORD });
+    expect(created).toBeNull();
+
+    const { data, error } = await anonClient(api).auth.signUp({ email, password: 'someone else entirely 7' });
+    expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' });
+    expect(data).toEqual({ user: null, session: null });
+    const stranger = await anonClient(api).auth.signInWithPassword({ email, password: 'someone else entirely 7' });
+    expect(stranger.error).toMatchObject({ code: 'invalid_credentials' });
+    const owner = await anonClient(api).auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    expect(owner.error).toMatchObject({ code: 'email_not_confirmed' });
   });
 
   it('§2.1 §6.1 rejects a 7-character password as weak_password (length)', async () => {

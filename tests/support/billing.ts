@@ -66,14 +66,9 @@ export async function completeCheckout(
   member: SignedUpMember,
 ): Promise<{ subscriptionId: string; customerId: string }> {
   const customerId = await checkout(billing, member);
-  const subscription = billing.stripe.setSubscription({
-    customer: customerId,
-    price: billing.plusPrice,
-    status: 'active',
-  });
   const session = billing.stripe.checkoutSessions.at(-1);
   if (!session) throw new Error('no checkout session');
-  Object.assign(session, { status: 'complete', subscription: subscription.id });
+  const subscription = billing.stripe.payCheckoutSession(session);
   const response = await deliver(billing.api, signEvent(billing.stripe.event('checkout.session.completed', session)));
   expect(response.status).toBe(200);
   return { subscriptionId: subscription.id, customerId };

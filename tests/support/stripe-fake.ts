@@ -33,7 +33,14 @@ export interface FakeStripe {
     price: string;
     status: string;
     cancelAtPeriodEnd?: boolean;
+    metadata?: Record<string, string>;
   }): StripeObject;
+  /**
+   * What Stripe does when the customer pays on a Checkout Session: an active subscription carrying
+   * the session's `subscription_data.metadata`, and the session complete. Throws, as the payment
+   * page would refuse, when the session is no longer open.
+   */
+  payCheckoutSession(session: StripeObject): StripeObject;
   /** An event as Stripe sends it, carrying a copy of `object` as it is now. */
   event(type: string, object: StripeObject, options?: { created?: number }): Record<string, unknown>;
   close(): Promise<void>;
@@ -87,10 +94,45 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
   };
 
+  const missing = (): [number, unknown] => [
+    404,
+    { error: { type: 'invalid_request_error', code: 'resource_missing' } },
+  ];
+
+  /** `GET /v1/checkout/sessions/:id`, `POST …/:id/expire`, and the list filtered by customer and status. */
+  function checkoutSessionRoute(method: string, path: string, query: URLSearchParams): [number, unknown] | null {
+    const [, , , , sessionId, action] = path.split('/');
+    if (method === 'GET' && sessionId === undefined) {
+      const found = checkoutSessions.filter(
+        (session) =>
+          (query.get('customer') === null || session.customer === query.get('customer')) &&
+          (query.get('status') === null || session.status === query.get('status')),
+      );
+      return [200, list(path, found)];
+    }
+    if (sessionId === undefined) return null;
+    const session = checkoutSessions.find((item) => item.id === sessionId);
+    if (!session) return missing();
+    if (method === 'GET' && action === undefined) return [200, session];
+    if (method === 'POST' && action === 'expire') {
+      if (session.status !== 'open') {
+        const message = `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`;
+        return [400, { error: { type: 'invalid_request_error', message } }];
+      }
+      Object.assign(session, { status: 'expired', url: null });
+      return [200, session];
+    }
+    return null;
+  }
+
   function route(method: string, path: string, query: URLSearchParams, params: URLSearchParams): [number, unknown] {
     const [, version, resource, second, third] = path.split('/');
     if (version !== 'v1')
       return [404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }];
+    if (resource === 'checkout' && second === 'sessions' && !(method === 'POST' && third === undefined)) {
+      const answer = checkoutSessionRoute(method, path, query);
+      if (answer) return answer;
+    }
     if (method === 'POST' && resource === 'customers' && second === undefined) {
       const customer = {
         id: id('cus'),
@@ -139,7 +181,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (resource === 'subscriptions' && second !== undefined) {
       const subscription = subscriptions.get(second);
-      if (!subscription) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing' } }];
+      if (!subscription) return missing();
       if (method === 'DELETE') {
         if (subscription.status === 'canceled') {
           return [400, { error: { type: 'invalid_request_error', message: 'already canceled' } }];
@@ -150,7 +192,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (resource === 'products' && second !== undefined && method === 'GET') {
       const product = products.get(second);
-      return product ? [200, product] : [404, { error: { type: 'invalid_request_error', code: 'resource_missing' } }];
+      return product ? [200, product] : missing();
     }
     if (resource === 'prices' && method === 'GET') {
       if (second === undefined) {
@@ -158,9 +200,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return [200, list(path, active.map(expandedPrice))];
       }
       const price = prices.get(second);
-      return price
-        ? [200, expandedPrice(price)]
-        : [404, { error: { type: 'invalid_request_error', code: 'resource_missing' } }];
+      return price ? [200, expandedPrice(price)] : missing();
     }
     return [
       404,
@@ -234,7 +274,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       prices.set(price.id, price);
       return price;
     },
-    setSubscription({ id: existing, customer, price, status, cancelAtPeriodEnd = false }) {
+    setSubscription({ id: existing, customer, price, status, cancelAtPeriodEnd = false, metadata = {} }) {
       const start = now();
       const subscription = {
         id: existing ?? id('sub'),
@@ -242,6 +282,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         customer,
         status,
         cancel_at_period_end: cancelAtPeriodEnd,
+        metadata,
         items: {
           object: 'list',
           data: [
@@ -256,6 +297,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       };
       subscriptions.set(subscription.id, subscription);
+      return subscription;
+    },
+    payCheckoutSession(session) {
+      if (session.status !== 'open') throw new Error(`checkout session ${session.id} is ${String(session.status)}`);
+      const { uid } = session.subscription_metadata as { uid: string | null };
+      const subscription = fake.setSubscription({
+        customer: String(session.customer),
+        price: String(session.price),
+        status: 'active',
+        metadata: uid === null ? {} : { uid },
+      });
+      Object.assign(session, { status: 'complete', subscription: subscription.id });
       return subscription;
     },
     event(type, object, options = {}) {

@@ -168,6 +168,10 @@ export class BillingService implements AccountLifecycle {
     }
     const syncedAt = new Date();
     const work = await this.readFromStripe(event);
+    // Before the event is recorded: if cancelling fails, Stripe's redelivery tries again.
+    if (work.kind === 'subscription' && work.snapshot && (await this.isOrphan(work.snapshot, work.link))) {
+      work.snapshot = await this.cancelOrphan(work.snapshot);
+    }
     let affected: string[];
     try {
       affected = await this.dataSource.transaction(async (manager) => {
@@ -191,7 +195,10 @@ export class BillingService implements AccountLifecycle {
     return { duplicate: false };
   }
 
-  /** Cancels the member's subscriptions at Stripe before their account is deleted. */
+  /**
+   * Before the member's account is deleted: expires their open checkouts, so that no new
+   * subscription can start, then cancels every subscription at Stripe.
+   */
   async accountDeleting(uid: string): Promise<void> {
     const customer = await this.dataSource.getRepository(BillingCustomerRecord).findOneBy({ uid });
     if (!customer) return;
@@ -200,6 +207,8 @@ export class BillingService implements AccountLifecycle {
       return;
     }
     const stripe = this.stripe;
+    // First: a checkout completed after the subscriptions were listed would start a new one.
+    await callStripe(() => stripe.expireOpenCheckoutSessions(customer.customerId));
     // Stripe's list, not ours: a checkout completed moments ago may not have reached the webhook yet.
     const live = await callStripe(() => stripe.listOpenSubscriptions(customer.customerId));
     for (const id of live) await callStripe(() => stripe.cancelSubscription(id));
@@ -305,6 +314,38 @@ export class BillingService implements AccountLifecycle {
       if (raced) return raced.customerId;
       throw error;
     }
+  }
+
+  /**
+   * Whether a subscription was bought for a member who no longer has an account (deleted, or being
+   * deleted): a checkout opened before the deletion and completed after it. Its member is the one
+   * its customer is linked to, else the one its checkout or metadata names; a subscription that
+   * names nobody was made outside Lampstand and is not ours to judge.
+   */
+  private async isOrphan(
+    snapshot: SubscriptionSnapshot,
+    link: { customerId: string; uid: string } | null,
+  ): Promise<boolean> {
+    if (ENDED_STATUSES.includes(snapshot.status)) return false;
+    const customer = await this.dataSource
+      .getRepository(BillingCustomerRecord)
+      .findOneBy({ customerId: snapshot.customerId });
+    const uid = customer?.uid ?? link?.uid ?? snapshot.uid;
+    if (uid === null) return false;
+    const user = await this.dataSource.getRepository(UserRecord).findOneBy({ uid });
+    if (!user) return true;
+    return user.deletingAt !== null;
+  }
+
+  /** Cancels an orphaned subscription at Stripe at once, and returns its state after that. */
+  private async cancelOrphan(snapshot: SubscriptionSnapshot): Promise<SubscriptionSnapshot | null> {
+    const stripe = this.requireStripe();
+    this.options.log.warn(
+      { subscriptionId: snapshot.id, customerId: snapshot.customerId },
+      'subscription of a deleted account: cancelled at Stripe so that nobody is charged for it',
+    );
+    await stripe.cancelSubscription(snapshot.id);
+    return stripe.retrieveSubscription(snapshot.id);
   }
 
   private async readFromStripe(event: BillingEvent): Promise<EventWork> {

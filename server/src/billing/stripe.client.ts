@@ -37,6 +37,8 @@ export interface SubscriptionSnapshot {
   price: PriceSnapshot | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** The member it was bought for (`metadata.uid`, set at checkout); null for one made elsewhere. */
+  uid: string | null;
 }
 
 /** A verified webhook event: its identity, time and the object it carries, untyped. */
@@ -161,6 +163,7 @@ export class StripeClient {
       price: chosen?.price ?? null,
       currentPeriodEnd: chosen ? new Date(chosen.periodEnd * 1000) : null,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      uid: subscription.metadata.uid ?? null,
     };
   }
 
@@ -208,6 +211,30 @@ export class StripeClient {
         if (current === null || current.status === 'canceled' || current.status === 'incomplete_expired') return;
       }
       throw error;
+    }
+  }
+
+  /**
+   * Expires the customer's open Checkout Sessions, so that none of them can start a subscription
+   * any more. One completed meanwhile is left as it is (its subscription exists by then).
+   */
+  async expireOpenCheckoutSessions(customerId: string): Promise<void> {
+    const open: string[] = [];
+    for await (const session of this.stripe.checkout.sessions.list({
+      customer: customerId,
+      status: 'open',
+      limit: 100,
+    })) {
+      open.push(session.id);
+    }
+    for (const id of open) {
+      try {
+        await this.stripe.checkout.sessions.expire(id);
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open.
+        if (!(error instanceof Stripe.errors.StripeError && error.statusCode === 400)) throw error;
+        if ((await this.stripe.checkout.sessions.retrieve(id)).status === 'open') throw error;
+      }
     }
   }
 

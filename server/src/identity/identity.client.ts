@@ -258,26 +258,6 @@ export class IdentityClient {
     return data.session ? toSession(data.session) : null;
   }
 
-  /** Creates an account as an administrator (no strength check, no mail). */
-  async createUser(input: {
-    email: string;
-    password?: string;
-    emailConfirm?: boolean;
-    userMetadata?: Record<string, unknown>;
-    appMetadata?: Record<string, unknown>;
-  }): Promise<IdentityUser> {
-    const data = check(
-      await this.admin.createUser({
-        email: input.email,
-        password: input.password,
-        email_confirm: input.emailConfirm,
-        user_metadata: input.userMetadata,
-        app_metadata: input.appMetadata,
-      }),
-    );
-    return toUser(data.user);
-  }
-
   async getUserById(id: string): Promise<IdentityUser> {
     return toUser(check(await this.admin.getUserById(id)).user);
   }

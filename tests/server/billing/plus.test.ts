@@ -221,6 +221,22 @@ describe('a failed payment', () => {
 });
 
 describe('account deletion', () => {
+  it("expires the member's open checkouts, so that paying on one can no longer start a subscription", async () => {
+    const member = await signUpMember(billing.api);
+    await checkout(billing, member);
+    const session = billing.stripe.checkoutSessions.at(-1);
+    if (!session) throw new Error('no checkout session');
+    const response = await billing.api.graphql(
+      'mutation ($password: String!) { deleteAccount(password: $password) }',
+      { password: member.password },
+      { token: member.session.accessToken },
+    );
+    expect(response.errors).toBeUndefined();
+    expect(session.status).toBe('expired');
+    expect(billing.stripe.requests).toContain(`POST /v1/checkout/sessions/${session.id}/expire`);
+    expect(() => billing.stripe.payCheckoutSession(session)).toThrow(/expired/);
+  });
+
   it("cancels the member's subscriptions at Stripe and removes the customer link", async () => {
     const member = await signUpMember(billing.api);
     const { subscriptionId } = await completeCheckout(billing, member);

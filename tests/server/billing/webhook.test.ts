@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/accounts/user.entity.js';
 import {
+  BillingCustomerRecord,
   BillingEventRecord,
   BillingPendingClaimRecord,
   BillingSubscriptionRecord,
@@ -227,6 +228,110 @@ describe('failures (F7)', () => {
     expect(await state(member)).toEqual(before);
     expect(await deliver(billing.api, delivery)).toEqual({ status: 200, body: { received: true, duplicate: false } });
     expect(await refreshedRole(billing.api, member)).toBe('plus');
+  });
+});
+
+describe('subscriptions of deleted accounts', () => {
+  /** Deletes the member's account through the API. */
+  async function deleteAccount(member: SignedUpMember): Promise<void> {
+    const response = await billing.api.graphql(
+      'mutation ($password: String!) { deleteAccount(password: $password) }',
+      { password: member.password },
+      { token: member.session.accessToken },
+    );
+    expect(response.errors).toBeUndefined();
+  }
+
+  const isRecorded = (event: Record<string, unknown>): Promise<boolean> =>
+    billing.api.dataSource.getRepository(BillingEventRecord).existsBy({ id: String(event.id) });
+
+  it('cancels at once a subscription whose completed checkout names a member deleted meanwhile', async () => {
+    const member = await signUpMember(billing.api);
+    const uid = member.member.user.uid;
+    const customerId = await checkout(billing, member);
+    await deleteAccount(member);
+    // Stripe completed a checkout the deletion did not see (opened from a second tab as it ran).
+    const subscription = billing.stripe.setSubscription({
+      customer: customerId,
+      price: billing.plusPrice,
+      status: 'active',
+    });
+    const session = {
+      id: 'cs_test_late',
+      object: 'checkout.session',
+      customer: customerId,
+      client_reference_id: uid,
+      subscription: subscription.id,
+      status: 'complete',
+    };
+    const event = billing.stripe.event('checkout.session.completed', session);
+
+    expect(await deliver(billing.api, signEvent(event))).toEqual({
+      status: 200,
+      body: { received: true, duplicate: false },
+    });
+    expect(subscription.status).toBe('canceled');
+    expect(billing.stripe.requests).toContain(`DELETE /v1/subscriptions/${subscription.id}`);
+    expect(await isRecorded(event)).toBe(true);
+    expect(await billing.api.dataSource.getRepository(BillingCustomerRecord).existsBy({ uid })).toBe(false);
+    expect(await billing.api.dataSource.getRepository(BillingSubscriptionRecord).existsBy({ uid })).toBe(false);
+  });
+
+  it('cancels at once a subscription whose metadata names a deleted member, whatever the event', async () => {
+    const member = await signUpMember(billing.api);
+    const uid = member.member.user.uid;
+    const customerId = await checkout(billing, member);
+    await deleteAccount(member);
+    const subscription = billing.stripe.setSubscription({
+      customer: customerId,
+      price: billing.plusPrice,
+      status: 'active',
+      metadata: { uid },
+    });
+    const created = billing.stripe.event('customer.subscription.created', subscription);
+    expect((await deliver(billing.api, signEvent(created))).status).toBe(200);
+    expect(subscription.status).toBe('canceled');
+    expect(await isRecorded(created)).toBe(true);
+
+    // Later events about it change nothing more.
+    const deleted = billing.stripe.event('customer.subscription.deleted', subscription);
+    expect((await deliver(billing.api, signEvent(deleted))).status).toBe(200);
+    expect(
+      billing.stripe.requests.filter((request) => request === `DELETE /v1/subscriptions/${subscription.id}`),
+    ).toHaveLength(1);
+  });
+
+  it('cancels at once a subscription of a member whose deletion is under way', async () => {
+    const member = await signUpMember(billing.api);
+    const uid = member.member.user.uid;
+    const customerId = await checkout(billing, member);
+    // An interrupted deletion: the records are marked, the rest waits for the next attempt.
+    await billing.api.dataSource.getRepository(UserRecord).update({ uid }, { deletingAt: new Date() });
+    const subscription = billing.stripe.setSubscription({
+      customer: customerId,
+      price: billing.plusPrice,
+      status: 'active',
+      metadata: { uid },
+    });
+    const event = billing.stripe.event('customer.subscription.created', subscription);
+    expect((await deliver(billing.api, signEvent(event))).status).toBe(200);
+    expect(subscription.status).toBe('canceled');
+    const stored = await billing.api.dataSource
+      .getRepository(BillingSubscriptionRecord)
+      .findOneBy({ id: subscription.id });
+    expect(stored?.status).toBe('canceled');
+    expect(await billing.api.dataSource.getRepository(UserRecord).findOneByOrFail({ uid })).toMatchObject({
+      stripeRole: null,
+    });
+  });
+
+  it('leaves alone a subscription that names no member (made outside Lampstand on the same account)', async () => {
+    const customer = 'cus_someone_elses';
+    const subscription = billing.stripe.setSubscription({ customer, price: billing.plusPrice, status: 'active' });
+    const event = billing.stripe.event('customer.subscription.created', subscription);
+    expect((await deliver(billing.api, signEvent(event))).status).toBe(200);
+    expect(subscription.status).toBe('active');
+    expect(await isRecorded(event)).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { IdentityContext } from './context.js';
 import { AuthRefreshTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
 import type { AmrEntry } from './entities.js';
-import { OAuthError, badRequest, validationFailed } from './errors.js';
+import { ApiError, INVALID_CREDENTIALS, OAuthError, badRequest, validationFailed } from './errors.js';
 import { isBanned, loadUserJson } from './users.js';
 
 const REFRESH_TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -95,22 +95,48 @@ async function tokenResponse(
   };
 }
 
+/** What a password sign-in rests on: the stored hash the password was checked against. */
+export interface PasswordCheck {
+  verifiedHash: string;
+  /** A stronger hash of the same password, to store in place of an imported (bcrypt) one. */
+  rehash: string | undefined;
+}
+
 /**
  * Starts a session for a user signed in with `method` (`password` or `otp`), records the sign-in
- * and returns the session JSON. Runs inside the caller's transaction.
+ * and returns the session JSON. Runs inside the caller's transaction. With `password`, the sign-in
+ * fails as `invalid_credentials` when the password changed after it was checked.
  */
 export async function issueSession(
   context: IdentityContext,
   manager: EntityManager,
-  user: AuthUserRecord,
+  userId: string,
   method: string,
   client: ClientInfo,
+  password?: PasswordCheck,
 ): Promise<AccessTokenResponse> {
   const now = new Date();
+  // Only the sign-in's own columns: a copy of the row read before the (slow) password check is
+  // stale, and writing it back would undo what others wrote meanwhile (app_metadata, a new password).
+  // On PostgreSQL this also locks the row, so a password change either waits for this session (and
+  // ends it) or lands first and fails this sign-in.
+  const result = await manager.update(
+    AuthUserRecord,
+    password ? { id: userId, encryptedPassword: password.verifiedHash } : { id: userId },
+    password?.rehash === undefined
+      ? { lastSignInAt: now, updatedAt: now }
+      : { lastSignInAt: now, updatedAt: now, encryptedPassword: password.rehash },
+  );
+  const user = result.affected === 0 ? null : await manager.findOneBy(AuthUserRecord, { id: userId });
+  if (!user) {
+    throw password
+      ? badRequest('invalid_credentials', INVALID_CREDENTIALS)
+      : new ApiError(404, 'user_not_found', 'User not found');
+  }
   const amr: AmrEntry[] = [{ method, timestamp: Math.floor(now.getTime() / 1000) }];
   const session = manager.create(AuthSessionRecord, {
     id: randomUUID(),
-    userId: user.id,
+    userId,
     aal: 'aal1',
     amr,
     userAgent: client.userAgent?.slice(0, 512) ?? null,
@@ -121,9 +147,6 @@ export async function issueSession(
   });
   await manager.save(AuthSessionRecord, session);
   const refreshToken = await insertRefreshToken(manager, session, null);
-  user.lastSignInAt = now;
-  user.updatedAt = now;
-  await manager.save(user);
   return tokenResponse(context, manager, user, session, refreshToken);
 }
 
@@ -176,12 +199,19 @@ export async function refreshSession(
       }
     }
 
+    const activity = {
+      refreshedAt: now,
+      updatedAt: now,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+    };
+    // An update, not a save: a save of a session ended meanwhile (logout) would insert it again.
+    const touched = await manager.update(AuthSessionRecord, { id: session.id }, activity);
+    if (touched.affected === 0) {
+      return { error: badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found') };
+    }
+    Object.assign(session, activity);
     const child = await insertRefreshToken(manager, session, token.tokenHash);
-    session.refreshedAt = now;
-    session.updatedAt = now;
-    session.ip = client.ip;
-    session.userAgent = client.userAgent?.slice(0, 512) ?? null;
-    await manager.save(session);
     return { response: await tokenResponse(context, manager, user, session, child) };
   });
   if ('error' in outcome) throw outcome.error;

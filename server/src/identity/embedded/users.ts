@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { In } from 'typeorm';
+import { In, QueryFailedError } from 'typeorm';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AuthIdentityRecord, AuthOneTimeTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
 import type { OneTimeTokenType } from './entities.js';
-import { badRequest, validationFailed } from './errors.js';
+import { DUPLICATE_EMAIL, badRequest, unprocessable, validationFailed } from './errors.js';
 import type { ApiError } from './errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,6 +51,44 @@ export function findUserByEmail(manager: EntityManager, email: string): Promise<
 
 export function findUserById(manager: EntityManager, id: string): Promise<AuthUserRecord | null> {
   return manager.findOneBy(AuthUserRecord, { id });
+}
+
+/**
+ * Reads a user row inside a transaction in order to change it. A row read before the transaction
+ * (or before a slow hash) is stale: writing it back would undo what other requests wrote meanwhile.
+ * PostgreSQL locks the row until the transaction ends; SQLite needs no lock, as its transactions
+ * already run one at a time (db/sqlite-serial.ts) and it has no row locks.
+ */
+export function lockUser(manager: EntityManager, id: string): Promise<AuthUserRecord | null> {
+  const rowLocks = manager.dataSource.options.type === 'postgres';
+  return manager.findOne(AuthUserRecord, {
+    where: { id },
+    ...(rowLocks && { lock: { mode: 'pessimistic_write' as const } }),
+  });
+}
+
+/** True when a write failed on the unique address of `auth_users` (PostgreSQL names the index, SQLite the column). */
+function isEmailTaken(error: unknown): boolean {
+  if (!isUniqueViolation(error) || !(error instanceof QueryFailedError)) return false;
+  const driverError: unknown = error.driverError;
+  const constraint =
+    typeof driverError === 'object' && driverError !== null && 'constraint' in driverError
+      ? driverError.constraint
+      : undefined;
+  return constraint === 'auth_users_email_key' || error.message.includes('auth_users.email');
+}
+
+/**
+ * Saves a user row. Another account may have taken its address since the caller checked (two
+ * requests for one address at once): that is Supabase Auth's `422 email_exists`, not a failure.
+ */
+export async function saveUser(manager: EntityManager, user: AuthUserRecord): Promise<void> {
+  try {
+    await manager.save(AuthUserRecord, user);
+  } catch (error) {
+    if (isEmailTaken(error)) throw unprocessable('email_exists', DUPLICATE_EMAIL);
+    throw error;
+  }
 }
 
 /** A new user row; the caller saves it. */

@@ -19,10 +19,12 @@ import {
   isUuid,
   loadUserJson,
   loadUsersJson,
+  lockUser,
   logoutSessions,
   mergeMetadata,
   newUser,
   phoneDisabled,
+  saveUser,
   updateEmailIdentity,
   validateEmail,
 } from '../users.js';
@@ -62,11 +64,13 @@ function pageNumber(value: string, fallback: number): number {
   return Number(value);
 }
 
+const userNotFound = (): ApiError => new ApiError(404, 'user_not_found', 'User not found');
+
 async function loadUser(request: FastifyRequest, manager: EntityManager): Promise<AuthUserRecord> {
   const { id } = request.params as { id: string };
   if (!isUuid(id)) throw new ApiError(404, 'validation_failed', 'user_id must be an UUID');
   const user = await manager.findOneBy(AuthUserRecord, { id });
-  if (!user) throw new ApiError(404, 'user_not_found', 'User not found');
+  if (!user) throw userNotFound();
   return user;
 }
 
@@ -149,7 +153,7 @@ function adminUserRoutes(app: FastifyInstance, context: IdentityContext): void {
     });
     if (ban !== undefined) user.bannedUntil = ban;
     return dataSource.transaction(async (manager) => {
-      await manager.save(AuthUserRecord, user);
+      await saveUser(manager, user);
       await createEmailIdentity(manager, user);
       if (body.email_confirm) await confirmEmail(manager, user);
       return loadUserJson(manager, user);
@@ -177,38 +181,42 @@ function adminUserRoutes(app: FastifyInstance, context: IdentityContext): void {
       encryptedPassword = await hashPassword(body.password);
     }
 
+    // The changes go to the row as it is now: the copy read before hashing may be stale.
     return dataSource.transaction(async (manager) => {
-      if (body.role !== '') user.role = body.role.trim();
+      const fresh = await lockUser(manager, user.id);
+      if (!fresh) throw userNotFound();
+      if (body.role !== '') fresh.role = body.role.trim();
       if (encryptedPassword !== undefined) {
-        user.encryptedPassword = encryptedPassword;
-        await clearPendingTokens(manager, user);
-        await logoutSessions(manager, user.id, { all: true });
+        fresh.encryptedPassword = encryptedPassword;
+        await clearPendingTokens(manager, fresh);
+        await logoutSessions(manager, fresh.id, { all: true });
       }
-      if (email !== '' && email !== user.email) {
-        user.email = email;
-        await manager.save(AuthUserRecord, user);
-        await updateEmailIdentity(manager, user, { email, email_verified: body.email_confirm ?? false });
+      if (email !== '' && email !== fresh.email) {
+        fresh.email = email;
+        await updateEmailIdentity(manager, fresh, { email, email_verified: body.email_confirm ?? false });
       }
-      if (body.app_metadata) user.appMetadata = mergeMetadata(user.appMetadata, body.app_metadata);
-      if (body.user_metadata) user.userMetadata = mergeMetadata(user.userMetadata, body.user_metadata);
-      if (ban !== undefined) user.bannedUntil = ban;
-      user.updatedAt = new Date();
-      await manager.save(AuthUserRecord, user);
-      if (body.email_confirm) await confirmEmail(manager, user);
-      return loadUserJson(manager, user);
+      if (body.app_metadata) fresh.appMetadata = mergeMetadata(fresh.appMetadata, body.app_metadata);
+      if (body.user_metadata) fresh.userMetadata = mergeMetadata(fresh.userMetadata, body.user_metadata);
+      if (ban !== undefined) fresh.bannedUntil = ban;
+      fresh.updatedAt = new Date();
+      await saveUser(manager, fresh);
+      if (body.email_confirm) await confirmEmail(manager, fresh);
+      return loadUserJson(manager, fresh);
     });
   });
 
   app.delete('/admin/users/:id', async (request) => {
-    const user = await loadUser(request, dataSource.manager);
+    const { id } = await loadUser(request, dataSource.manager);
     const { should_soft_delete: soft } = readBody(request, deleteBody);
     await dataSource.transaction(async (manager) => {
       if (!soft) {
-        await manager.delete(AuthUserRecord, { id: user.id });
+        await manager.delete(AuthUserRecord, { id });
         return;
       }
+      const user = await lockUser(manager, id);
+      if (!user) throw userNotFound();
       if (user.deletedAt) return;
-      await logoutSessions(manager, user.id, { all: true });
+      await logoutSessions(manager, id, { all: true });
       await clearPendingTokens(manager, user);
       Object.assign(user, { deletedAt: new Date(), email: null, encryptedPassword: null, updatedAt: new Date() });
       await manager.save(AuthUserRecord, user);

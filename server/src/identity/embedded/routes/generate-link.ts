@@ -11,7 +11,15 @@ import { checkPasswordStrength, hashPassword } from '../passwords.js';
 import { isRedirectAllowed, redirectTarget } from '../redirects.js';
 import { readBody, requestAud } from '../request.js';
 import { metadata, text } from '../schemas.js';
-import { createEmailIdentity, findUserByEmail, loadUserJson, mergeMetadata, newUser, validateEmail } from '../users.js';
+import {
+  createEmailIdentity,
+  findUserByEmail,
+  loadUserJson,
+  lockUser,
+  mergeMetadata,
+  newUser,
+  validateEmail,
+} from '../users.js';
 
 const linkBody = z.object({
   type: text,
@@ -72,7 +80,9 @@ export function registerGenerateLinkRoute(app: FastifyInstance, context: Identit
     const hash = tokenHash(target, otp);
     const now = new Date();
     const user = await dataSource.transaction(async (manager) => {
-      let user = existing;
+      // The row as it is now, not as it was read above: saving that copy could undo others' writes.
+      let user = existing ? await lockUser(manager, existing.id) : null;
+      if (existing && !user) throw new ApiError(404, 'user_not_found', 'User with this email not found');
       if (!user) {
         user = newUser({
           email,

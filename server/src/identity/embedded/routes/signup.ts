@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
 import { DEFAULT_ROLE } from '../context.js';
@@ -47,6 +48,24 @@ function disguisedUser(email: string, aud: string, data: Record<string, unknown>
   };
 }
 
+/** Creates a user with its email identity, from a sign-up. */
+async function createUser(
+  manager: EntityManager,
+  input: { email: string; aud: string; encryptedPassword: string; data: Record<string, unknown> },
+): Promise<AuthUserRecord> {
+  const user = newUser({
+    email: input.email,
+    aud: input.aud,
+    role: DEFAULT_ROLE,
+    encryptedPassword: input.encryptedPassword,
+    userMetadata: input.data,
+    appMetadata: { provider: 'email', providers: ['email'] },
+  });
+  await manager.save(AuthUserRecord, user);
+  await createEmailIdentity(manager, user, input.data);
+  return user;
+}
+
 /** `POST /signup` (contract §2.1). */
 export function registerSignupRoutes(app: FastifyInstance, context: IdentityContext): void {
   const { settings } = context;
@@ -72,32 +91,23 @@ export function registerSignupRoutes(app: FastifyInstance, context: IdentityCont
     const encryptedPassword = await hashPassword(body.password);
 
     const existing = await findUserByEmail(context.dataSource.manager, email);
-    if (existing?.emailConfirmedAt) {
+    // Supabase Auth confirms an unconfirmed address and signs in here when autoconfirm is on,
+    // without checking the password: whoever signed up first would lose the account to whoever
+    // signs up again (say, after autoconfirm was switched on). We answer as for a confirmed one.
+    if (existing && (existing.emailConfirmedAt || settings.autoconfirm)) {
       if (settings.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
       return disguisedUser(email, aud, data);
     }
 
-    const user: AuthUserRecord = await context.dataSource.transaction(async (manager) => {
-      if (existing) return existing;
-      const created = newUser({
-        email,
-        aud,
-        role: DEFAULT_ROLE,
-        encryptedPassword,
-        userMetadata: data,
-        appMetadata: { provider: 'email', providers: ['email'] },
-      });
-      await manager.save(AuthUserRecord, created);
-      await createEmailIdentity(manager, created, data);
-      return created;
-    });
-
+    const signup = { email, aud, encryptedPassword, data };
     if (settings.autoconfirm) {
       return context.dataSource.transaction(async (manager) => {
+        const user = await createUser(manager, signup);
         await confirmEmail(manager, user);
-        return issueSession(context, manager, user, 'password', client);
+        return issueSession(context, manager, user.id, 'password', client);
       });
     }
+    const user = existing ?? (await context.dataSource.transaction((manager) => createUser(manager, signup)));
     await sendConfirmation(context, user, redirectTo);
     return loadUserJson(context.dataSource.manager, user);
   });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
-import { AuthUserRecord } from '../entities.js';
 import { ApiError, INVALID_CREDENTIALS, badRequest, unprocessable, validationFailed } from '../errors.js';
 import { checkPasswordStrength, hashPassword, needsRehash, verifyDecoy, verifyPassword } from '../passwords.js';
 import { limitByAddress } from '../rate-limits.js';
@@ -41,15 +40,11 @@ async function passwordGrant(context: IdentityContext, body: z.infer<typeof pass
     if (error instanceof ApiError && error.reasons) weakPassword = { message: error.message, reasons: error.reasons };
   }
   // Hashes imported from Supabase (bcrypt) are upgraded to argon2id once the password is known.
-  const upgraded = needsRehash(user.encryptedPassword) ? await hashPassword(body.password) : undefined;
-
-  const response = await context.dataSource.transaction(async (manager) => {
-    if (upgraded !== undefined) {
-      user.encryptedPassword = upgraded;
-      await manager.update(AuthUserRecord, { id: user.id }, { encryptedPassword: upgraded });
-    }
-    return issueSession(context, manager, user, 'password', client);
-  });
+  const rehash = needsRehash(user.encryptedPassword) ? await hashPassword(body.password) : undefined;
+  const verifiedHash = user.encryptedPassword;
+  const response = await context.dataSource.transaction((manager) =>
+    issueSession(context, manager, user.id, 'password', client, { verifiedHash, rehash }),
+  );
   return weakPassword ? { ...response, weak_password: weakPassword } : response;
 }
 

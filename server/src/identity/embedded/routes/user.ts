@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
 import { AuthUserRecord } from '../entities.js';
-import { DUPLICATE_EMAIL, unprocessable, validationFailed } from '../errors.js';
+import { DUPLICATE_EMAIL, forbidden, unprocessable, validationFailed } from '../errors.js';
 import { sendEmailChange } from '../emails.js';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.js';
 import { limitByAddress } from '../rate-limits.js';
@@ -13,6 +13,7 @@ import {
   clearPendingTokens,
   findUserByEmail,
   loadUserJson,
+  lockUser,
   logoutSessions,
   mergeMetadata,
   phoneDisabled,
@@ -68,19 +69,23 @@ export function registerUserRoutes(app: FastifyInstance, context: IdentityContex
       encryptedPassword = await hashPassword(password);
     }
 
-    await context.dataSource.transaction(async (manager) => {
+    // The changes go to the row as it is now: the copy read before hashing may be stale.
+    const updated = await context.dataSource.transaction(async (manager) => {
+      const fresh = await lockUser(manager, user.id);
+      if (!fresh) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
       if (encryptedPassword !== undefined) {
-        user.encryptedPassword = encryptedPassword;
-        await clearPendingTokens(manager, user);
+        fresh.encryptedPassword = encryptedPassword;
+        await clearPendingTokens(manager, fresh);
         // A new password means the old one may be known to someone else: end every other session.
-        await logoutSessions(manager, user.id, session ? { except: session.id } : { all: true });
+        await logoutSessions(manager, fresh.id, session ? { except: session.id } : { all: true });
       }
-      if (body.data) user.userMetadata = mergeMetadata(user.userMetadata, body.data);
-      user.updatedAt = new Date();
-      await manager.save(AuthUserRecord, user);
+      if (body.data) fresh.userMetadata = mergeMetadata(fresh.userMetadata, body.data);
+      fresh.updatedAt = new Date();
+      await manager.save(AuthUserRecord, fresh);
+      return fresh;
     });
-    if (changesEmail) await sendEmailChange(context, user, email, redirectTarget(request, settings));
-    return loadUserJson(context.dataSource.manager, user);
+    if (changesEmail) await sendEmailChange(context, updated, email, redirectTarget(request, settings));
+    return loadUserJson(context.dataSource.manager, updated);
   });
 
   app.post('/logout', async (request, reply) => {

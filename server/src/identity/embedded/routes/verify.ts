@@ -17,6 +17,8 @@ import {
   confirmEmail,
   findUserByEmail,
   isBanned,
+  lockUser,
+  saveUser,
   tokenTypesFor,
   updateEmailIdentity,
   validateEmail,
@@ -61,7 +63,8 @@ async function applyEmailChange(
   const newEmail = user.emailChange ?? used.relatesTo;
   Object.assign(user, { email: newEmail, emailChange: null, emailChangeSentAt: null, emailChangeConfirmStatus: 0 });
   user.updatedAt = new Date();
-  await manager.save(AuthUserRecord, user);
+  // Someone else may have taken the address since the change was requested.
+  await saveUser(manager, user);
   await manager.delete(AuthOneTimeTokenRecord, {
     userId: user.id,
     tokenType: In(['email_change_token_current', 'email_change_token_new']),
@@ -90,7 +93,7 @@ async function verify(
       tokenType: In(types),
     });
     if (!record || (input.email !== '' && record.relatesTo !== input.email)) throw invalid();
-    const user = await manager.findOneBy(AuthUserRecord, { id: record.userId });
+    const user = await lockUser(manager, record.userId);
     if (!user) throw invalid();
     if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
     const sentAt = sentAtFor(user, record.tokenType);
@@ -104,7 +107,7 @@ async function verify(
     } else if (!(await applyEmailChange(context, manager, user, record))) {
       return { message: SINGLE_CONFIRMATION };
     }
-    return { session: await issueSession(context, manager, user, 'otp', client) };
+    return { session: await issueSession(context, manager, user.id, 'otp', client) };
   });
 }
 
