@@ -67,5 +67,5 @@ export function describeError(error: unknown): ApiFailure {
 export function isSessionRefused(error: unknown): boolean {
   if (!CombinedGraphQLErrors.is(error)) return false;
   const code = describeError(error).code;
-  return !['RATE_LIMITED', 'IDENTITY_UNAVAILABLE', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR'].includes(code);
+  return !['RATE_LIMITED', 'IDENTITY_UNAVAILABLE', 'INTERNAL_SERVER_ERROR'].includes(code);
 }
