@@ -217,3 +217,22 @@ describe('with email confirmation on', () => {
     expect(known.data).toEqual({ signUp: { confirmationSent: true, session: null, member: null } });
   });
 });
+
+describe('simultaneous sign-ups for one address', () => {
+  it('create one account and answer the other EMAIL_TAKEN, never an error', async () => {
+    const email = uniqueEmail('twice');
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, index) =>
+        api.graphql<SignUpData>(
+          SIGN_UP,
+          { input: { email, password: GOOD_PASSWORD, first: 'Twin', platform: 'web' } },
+          { headers: { 'x-forwarded-for': `10.9.0.${index + 1}` } },
+        ),
+      ),
+    );
+    const codes = answers.map((answer) => firstError(answer).code ?? 'ok');
+    expect(codes.filter((code) => code === 'ok')).toHaveLength(1);
+    expect(codes.filter((code) => code === 'EMAIL_TAKEN')).toHaveLength(3);
+    expect(await api.dataSource.getRepository(UserRecord).countBy({ email })).toBe(1);
+  });
+});

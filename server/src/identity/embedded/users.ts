@@ -68,7 +68,7 @@ export function lockUser(manager: EntityManager, id: string): Promise<AuthUserRe
 }
 
 /** True when a write failed on the unique address of `auth_users` (PostgreSQL names the index, SQLite the column). */
-function isEmailTaken(error: unknown): boolean {
+export function isEmailTaken(error: unknown): boolean {
   if (!isUniqueViolation(error) || !(error instanceof QueryFailedError)) return false;
   const driverError: unknown = error.driverError;
   const constraint =

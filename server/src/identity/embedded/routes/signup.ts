@@ -17,6 +17,7 @@ import {
   confirmEmail,
   createEmailIdentity,
   findUserByEmail,
+  isEmailTaken,
   loadUserJson,
   newUser,
   phoneDisabled,
@@ -100,15 +101,22 @@ export function registerSignupRoutes(app: FastifyInstance, context: IdentityCont
     }
 
     const signup = { email, aud, encryptedPassword, data };
-    if (settings.autoconfirm) {
-      return context.dataSource.transaction(async (manager) => {
-        const user = await createUser(manager, signup);
-        await confirmEmail(manager, user);
-        return issueSession(context, manager, user.id, 'password', client);
-      });
+    try {
+      if (settings.autoconfirm) {
+        return await context.dataSource.transaction(async (manager) => {
+          const user = await createUser(manager, signup);
+          await confirmEmail(manager, user);
+          return issueSession(context, manager, user.id, 'password', client);
+        });
+      }
+      const user = existing ?? (await context.dataSource.transaction((manager) => createUser(manager, signup)));
+      await sendConfirmation(context, user, redirectTo);
+      return await loadUserJson(context.dataSource.manager, user);
+    } catch (error) {
+      // Another sign-up for the same address won the race to insert it: answer as for a duplicate.
+      if (!isEmailTaken(error)) throw error;
+      if (settings.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+      return disguisedUser(email, aud, data);
     }
-    const user = existing ?? (await context.dataSource.transaction((manager) => createUser(manager, signup)));
-    await sendConfirmation(context, user, redirectTo);
-    return loadUserJson(context.dataSource.manager, user);
   });
 }
