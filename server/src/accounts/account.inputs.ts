@@ -2,6 +2,8 @@ import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength } from 'class
 import { Field, InputType } from 'type-graphql';
 
 const EMAIL_MESSAGE = 'email must be a valid email address';
+/** What a client may name itself as: `web`, `ios`, `android`, `api`, … */
+export const PLATFORM_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
 @InputType({ description: 'A new account: its identity and the user record the original kept.' })
 export class SignUpInput {
@@ -29,7 +31,7 @@ export class SignUpInput {
   birthday?: string | null;
 
   @Field(() => String, { description: 'The kind of client: `web`, `ios`, `android`, `api`, …' })
-  @Matches(/^[a-z0-9][a-z0-9_-]{0,31}$/, {
+  @Matches(PLATFORM_PATTERN, {
     message: 'platform must be 1–32 lowercase letters, digits, dashes or underscores',
   })
   platform!: string;

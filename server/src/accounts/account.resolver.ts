@@ -7,7 +7,7 @@ import type { AccountService } from './account.service.js';
 import { AuthPayload, EmailChangePayload, LogoutScope, Notice, SignUpPayload } from './session.types.js';
 
 /** What the web app shows after a password-reset request, whatever the address (the original's words). */
-export const PASSWORD_RESET_NOTICE = 'Please check your inbox.';
+const PASSWORD_RESET_NOTICE = 'Please check your inbox.';
 
 @Resolver()
 export class AccountResolver {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { In } from 'typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { codePoints } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -8,10 +9,12 @@ import type { CallerInfo, IdentityClient, IdentitySession, IdentityUser } from '
 import { IdentityError } from '../identity/identity.client.js';
 import { passwordProblems } from '../identity/password-policy.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
+import { cleanName, MAX_NAME_LENGTH } from '../profiles/names.js';
 import { newProfile } from '../profiles/profile.defaults.js';
 import { parseIsoDate, todayIn } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
 import { DEFAULT_VERSE_ID } from '../verses/verse.service.js';
+import { PLATFORM_PATTERN } from './account.inputs.js';
 import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignUpInput } from './account.inputs.js';
 import { fromIdentityError } from './identity-errors.js';
 import type { RandomSource } from './username.js';
@@ -21,11 +24,8 @@ import { UserRecord } from './user.entity.js';
 /** A username is drawn at most this many times before sign-up gives up (the odds are astronomical). */
 const MAX_USERNAME_DRAWS = 50;
 const MINIMUM_AGE_YEARS = 13;
-const MAX_NAME_LENGTH = 50;
 const MAX_EMAIL_LENGTH = 255;
 const MAX_PLATFORM_ID_LENGTH = 128;
-/** The platform rule of SignUpInput, for details that did not come through it. */
-const PLATFORM = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
 /** What happens around an account's end; the billing service cancels subscriptions here. */
 export interface AccountLifecycle {
@@ -96,8 +96,7 @@ export class AccountService {
    */
   async signUp(input: SignUpInput, caller: CallerInfo): Promise<SignUpOutcome> {
     const now = new Date();
-    const email = input.email.trim().toLowerCase();
-    if (codePoints(email) > MAX_EMAIL_LENGTH) throw badUserInput('email must be a valid email address', 'input.email');
+    const email = normalEmail(input.email, 'input.email');
     if (input.platformID != null && codePoints(input.platformID) > MAX_PLATFORM_ID_LENGTH) {
       throw badUserInput(`platformID must be 1 to ${MAX_PLATFORM_ID_LENGTH} characters`, 'input.platformID');
     }
@@ -167,20 +166,17 @@ export class AccountService {
 
   /**
    * Emails a password-reset link and code. Answers the same whether or not the address has an
-   * account: only a malformed address, the per-address request limit or an outage is reported.
+   * account: only a malformed address, the caller's request limit or an outage is reported (the
+   * per-address mail limit would tell that the address has an account, so it is not).
    */
   async requestPasswordReset(email: string, caller: CallerInfo): Promise<void> {
-    const address = email.trim().toLowerCase();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 255) {
-      throw badUserInput('email must be a valid email address', 'email');
-    }
+    const address = normalEmail(email, 'email');
     try {
       await this.identity.resetPasswordForEmail(address, {
         ...caller,
         redirectTo: `${this.options.siteUrl}/reset-password`,
       });
     } catch (error) {
-      // The per-account mail frequency limit would tell that the address has an account.
       if (error instanceof IdentityError && error.code === 'over_email_send_rate_limit') return;
       throw fromIdentityError(error, { email: 'email' });
     }
@@ -209,10 +205,7 @@ export class AccountService {
    * on). The user record follows at the next sign-in or session refresh after the change is confirmed.
    */
   async updateEmail(actor: AuthUser, email: string, caller: CallerInfo): Promise<string> {
-    const address = email.trim().toLowerCase();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 255) {
-      throw badUserInput('email must be a valid email address', 'email');
-    }
+    const address = normalEmail(email, 'email');
     if (address === actor.email) throw badUserInput('This is already your email address.', 'email');
     try {
       const user = await this.identity.updateUser(
@@ -293,13 +286,23 @@ export class AccountService {
     // The total page count in supabase-js's Link parsing is unreliable past 9 pages: read until a short page.
     for (let page = 1; ; page++) {
       const batch = await this.identity.listUsers(page, pageSize);
-      for (const user of batch.users) {
-        listed.add(user.id);
-        if (Date.parse(user.createdAt) > cutoff || user.identityCount === 0) continue;
+      for (const user of batch.users) listed.add(user.id);
+      const candidates = batch.users.filter((user) => Date.parse(user.createdAt) <= cutoff && user.identityCount > 0);
+      const withRecords = new Set(
+        candidates.length === 0
+          ? []
+          : (
+              await this.users.find({ select: { uid: true }, where: { uid: In(candidates.map((user) => user.id)) } })
+            ).map((record) => record.uid),
+      );
+      for (const listedUser of candidates) {
+        if (withRecords.has(listedUser.id)) continue;
         await attempt(
-          user.id,
+          listedUser.id,
           async () => {
-            if (await this.users.existsBy({ uid: user.id })) return false;
+            // Asked again by id: a deletion finishing since the listing must not be undone.
+            const user = await this.currentIdentity(listedUser.id);
+            if (!user || (await this.users.existsBy({ uid: user.id }))) return false;
             await this.ensureRecords(user, metadataOf(user), { compensate: false });
             return true;
           },
@@ -328,14 +331,19 @@ export class AccountService {
     return report;
   }
 
+  /** The identity account as it is now, or null when the identity service says it does not exist. */
+  private async currentIdentity(uid: string): Promise<IdentityUser | null> {
+    try {
+      return await this.identity.getUserById(uid);
+    } catch (error) {
+      if (error instanceof IdentityError && error.code === 'user_not_found') return null;
+      throw error;
+    }
+  }
+
   /** Deletes the records of an account only once the identity service says it does not exist. */
   private async deleteIfIdentityGone(uid: string): Promise<boolean> {
-    try {
-      await this.identity.getUserById(uid);
-      return false;
-    } catch (error) {
-      if (!(error instanceof IdentityError && error.code === 'user_not_found')) throw error;
-    }
+    if (await this.currentIdentity(uid)) return false;
     for (const hook of this.lifecycle) await hook.accountDeleting(uid);
     await this.users.delete({ uid });
     return true;
@@ -477,13 +485,22 @@ function metadataOf(user: IdentityUser): SignUpMetadata {
   return {
     first,
     birthday: birthday === null ? null : valid(() => checkBirthday(birthday, new Date())),
-    platform: platform !== null && PLATFORM.test(platform) ? platform : 'api',
+    platform: platform !== null && PLATFORM_PATTERN.test(platform) ? platform : 'api',
     platformID:
       platformID !== null && codePoints(platformID) <= MAX_PLATFORM_ID_LENGTH && !/\p{Cc}/u.test(platformID)
         ? platformID
         : null,
     day: (day === null ? null : valid(() => parseIsoDate(day).date)) ?? new Date().toISOString().slice(0, 10),
   };
+}
+
+/** The address trimmed and lowercased, or BAD_USER_INPUT on `field` when it cannot be one. */
+function normalEmail(value: string, field: string): string {
+  const address = value.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || codePoints(address) > MAX_EMAIL_LENGTH) {
+    throw badUserInput('email must be a valid email address', field);
+  }
+  return address;
 }
 
 /** The password policy, checked here too so that it holds whichever identity service is used. */
@@ -496,15 +513,6 @@ function checkPassword(password: string, field: string): void {
       reasons: weak.map((problem) => problem.reason),
     });
   }
-}
-
-function cleanName(value: string, field: string): string {
-  const name = value.trim();
-  if (name.length === 0 || codePoints(name) > MAX_NAME_LENGTH) {
-    throw badUserInput(`${field} must be 1 to ${MAX_NAME_LENGTH} characters`, field);
-  }
-  if (/\p{Cc}/u.test(name)) throw badUserInput(`${field} must not contain control characters`, field);
-  return name;
 }
 
 /** A real date in the past, at least 13 years ago. */

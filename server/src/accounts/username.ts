@@ -32,7 +32,7 @@ export function generateUsername(uid: string, first: string, draw: number, rando
 }
 
 /** Words no member may take as a username: app routes, and names that would pass for staff. */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'about',
   'account',
   'admin',
@@ -47,8 +47,6 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'contact',
   'dashboard',
   'edit',
-  'email-confirmed',
-  'forgot-password',
   'graphql',
   'healthz',
   'help',
@@ -66,7 +64,6 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'profile',
   'readyz',
   'register',
-  'reset-password',
   'root',
   'security',
   'settings',
@@ -86,7 +83,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
 /** Longest username a member may choose (generated ones are shorter). */
 export const MAX_USERNAME_LENGTH = 30;
 
-export const USERNAME_RULE =
+const USERNAME_RULE =
   '3–30 characters: lowercase letters, digits, dots and underscores, starting with a letter or digit';
 
 /** Normalizes a chosen username (trim, lowercase) and checks the rules; throws BAD_USER_INPUT. */

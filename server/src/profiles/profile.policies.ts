@@ -1,6 +1,5 @@
 import type { UserRecord } from '../accounts/user.entity.js';
-import { appError, ErrorCode, forbidden } from '../graphql/errors.js';
-import type { AuthUser } from '../graphql/context.js';
+import { appError, ErrorCode } from '../graphql/errors.js';
 import { PLUS_BUTTONS, PLUS_THEMES } from './appearance.js';
 import type { ButtonStyle, Theme } from './appearance.js';
 import type { ProfileRecord } from './profile.entity.js';
@@ -26,11 +25,6 @@ export function requireAllowedAppearance(
 ): void {
   if (choice.theme != null && PLUS_THEMES.has(choice.theme)) requirePlus(owner, `The ${choice.theme} theme`);
   if (choice.button != null && PLUS_BUTTONS.has(choice.button)) requirePlus(owner, `The ${choice.button} style`);
-}
-
-/** Only the owner may change a profile. */
-export function requireOwner(actor: AuthUser, profile: Pick<ProfileRecord, 'uid'>): void {
-  if (actor.id !== profile.uid) throw forbidden();
 }
 
 /** Visitors see a profile only when its owner keeps it both active and public. */

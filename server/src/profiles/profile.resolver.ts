@@ -1,11 +1,11 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import { requireUser } from '../graphql/auth.js';
 import type { Context } from '../graphql/context.js';
 import { Verse } from '../verses/verse.types.js';
 import { UpdateProfileInput } from './profile.inputs.js';
 import { toProfile } from './profile.mappers.js';
 import type { ProfileService } from './profile.service.js';
-import { Appearance, Profile } from './profile.types.js';
+import { Appearance, Profile, VerseDayArgs } from './profile.types.js';
 
 @Resolver(() => Profile)
 export class ProfileResolver {
@@ -58,9 +58,7 @@ export class ProfileResolver {
   async verse(
     @Root() profile: Profile,
     @Ctx() { loaders }: Context,
-    @Arg('date', () => String, { nullable: true, description: 'An ISO date, `YYYY-MM-DD`.' }) date?: string | null,
-    @Arg('timeZone', () => String, { nullable: true, description: "The viewer's IANA time zone, e.g. `Europe/Oslo`." })
-    timeZone?: string | null,
+    @Args(() => VerseDayArgs) { date, timeZone }: VerseDayArgs,
   ): Promise<Verse> {
     return this.profiles.verseFor(profile.uid, loaders, { date, timeZone });
   }

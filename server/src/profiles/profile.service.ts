@@ -1,7 +1,6 @@
 import type { DataSource, Repository } from 'typeorm';
 import { UserRecord } from '../accounts/user.entity.js';
 import { MAX_USERNAME_LENGTH, normalizeChosenUsername } from '../accounts/username.js';
-import { codePoints } from '../db/columns.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { AuthUser } from '../graphql/context.js';
 import type { Loaders } from '../graphql/loaders.js';
@@ -11,10 +10,11 @@ import { resolveDay } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
 import { Verse } from '../verses/verse.types.js';
 import { DEFAULT_APPEARANCE, PLUS_BUTTONS, PLUS_THEMES } from './appearance.js';
+import { cleanName } from './names.js';
 import { ProfileRecord } from './profile.entity.js';
 import type { UpdateProfileInput } from './profile.inputs.js';
 import { toPublicProfile } from './profile.mappers.js';
-import { isPlus, isVisibleToPublic, requireAllowedAppearance, requireOwner, requirePlus } from './profile.policies.js';
+import { isPlus, isVisibleToPublic, requireAllowedAppearance, requirePlus } from './profile.policies.js';
 import type { PublicProfile } from './profile.types.js';
 import { Appearance } from './profile.types.js';
 
@@ -129,13 +129,7 @@ export class ProfileService {
   async update(actor: AuthUser, input: UpdateProfileInput): Promise<ProfileRecord> {
     return this.changeOwn(actor, (record, owner) => {
       requireAllowedAppearance(owner, input);
-      if (input.name != null) {
-        const name = input.name.trim();
-        if (/\p{Cc}/u.test(name)) throw badUserInput('name must not contain control characters', 'input.name');
-        // Characters as the column counts them: an emoji with a variation selector is two.
-        if (codePoints(name) > 50) throw badUserInput('name must be 1 to 50 characters', 'input.name');
-        record.name = name;
-      }
+      if (input.name != null) record.name = cleanName(input.name, 'input.name');
       if (input.theme != null) record.theme = input.theme;
       if (input.layout != null) record.layout = input.layout;
       if (input.button != null) record.button = input.button;
@@ -194,7 +188,6 @@ export class ProfileService {
       const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
       const record = await manager.findOneBy(ProfileRecord, { uid: actor.id });
       if (!owner || !record || owner.deletingAt) throw unauthenticated('Your account no longer exists.');
-      requireOwner(actor, record);
       change(record, owner);
       record.updatedAt = new Date();
       return manager.save(ProfileRecord, record);

@@ -1,4 +1,5 @@
-import { Field, ObjectType } from 'type-graphql';
+import { IsOptional, IsString } from 'class-validator';
+import { ArgsType, Field, ObjectType } from 'type-graphql';
 import { ButtonStyle, Layout, Theme } from './appearance.js';
 
 @ObjectType({ description: 'How a profile page looks: theme, layout and button style.' })
@@ -74,4 +75,18 @@ export class PublicProfile {
 
   @Field(() => Date, { description: 'When the member joined.' })
   joined!: Date;
+}
+
+/** The day a profile's `verse` is asked for, on the member's own profile and on the public one. */
+@ArgsType()
+export class VerseDayArgs {
+  @Field(() => String, { nullable: true, description: 'An ISO date, `YYYY-MM-DD`.' })
+  @IsOptional()
+  @IsString()
+  date?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The viewer's IANA time zone, e.g. `Europe/Oslo`." })
+  @IsOptional()
+  @IsString()
+  timeZone?: string | null;
 }

@@ -1,8 +1,8 @@
-import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../graphql/context.js';
 import { Verse } from '../verses/verse.types.js';
 import type { ProfileService } from './profile.service.js';
-import { PublicProfile } from './profile.types.js';
+import { PublicProfile, VerseDayArgs } from './profile.types.js';
 
 @Resolver(() => PublicProfile)
 export class PublicProfileResolver {
@@ -25,9 +25,7 @@ export class PublicProfileResolver {
   async verse(
     @Root() profile: PublicProfile,
     @Ctx() { loaders }: Context,
-    @Arg('date', () => String, { nullable: true, description: 'An ISO date, `YYYY-MM-DD`.' }) date?: string | null,
-    @Arg('timeZone', () => String, { nullable: true, description: "The viewer's IANA time zone, e.g. `Europe/Oslo`." })
-    timeZone?: string | null,
+    @Args(() => VerseDayArgs) { date, timeZone }: VerseDayArgs,
   ): Promise<Verse> {
     return this.profiles.verseFor(profile.uid, loaders, { date, timeZone });
   }

@@ -72,6 +72,25 @@ describe('the reconciliation', () => {
     expect(error).toBeNull();
   });
 
+  it('does not bring back an account whose deletion finished after the listing', async () => {
+    const uid = await createIdentityAccount();
+    // The member's deletion removes the identity account (then the records) while the pass is
+    // between reading the listing and repairing what it found.
+    const deletedAfterListing: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = new URL(new Request(input, init).url);
+      if (url.pathname.endsWith('/admin/users')) {
+        const { error } = await serviceClient(api).auth.admin.deleteUser(uid);
+        if (error && error.code !== 'user_not_found') throw error;
+      }
+      return response;
+    };
+    const report = await accounts(deletedAfterListing).reconcile(0);
+    expect(report.failed).toBe(0);
+    expect(await api.dataSource.getRepository(UserRecord).existsBy({ uid })).toBe(false);
+    expect(await api.dataSource.getRepository(ProfileRecord).existsBy({ uid })).toBe(false);
+  });
+
   it('rebuilds records only from metadata that meets the sign-up rules (B5)', async () => {
     const uid = await createIdentityAccount({
       first: 'Kid\u0007',
