@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthClient } from '../../web/src/auth/auth-client';
 import { AuthProvider, useAuth } from '../../web/src/auth/AuthProvider';
 import {
+  failure,
   member,
   refreshed,
   rotatingSession,
@@ -510,5 +511,43 @@ describe('refreshing in the face of other tabs and sign-out', () => {
     expect(state()).toEqual(SIGNED_OUT);
     expect(client.getSnapshot().session).toBeNull();
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('a refresh the API refuses', () => {
+  it.each([
+    ['UNAUTHENTICATED', {}],
+    ['FORBIDDEN', { identityCode: 'user_banned' }],
+    ['BAD_USER_INPUT', { field: 'refreshToken' }],
+  ])('ends the session for good on %s', async (code, extensions) => {
+    storeSession(session({ sub: 'a1c3' }));
+    stubApi({ RefreshSession: () => failure(code, 'Your session has ended.', extensions) });
+    const client = renderApp();
+    await waitFor(() => {
+      expect(client.getSnapshot().status).toBe('signedOut');
+    });
+    expect(state()).toEqual(SIGNED_OUT);
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['an outage', 'INTERNAL_SERVER_ERROR'],
+    ['a rate limit', 'RATE_LIMITED'],
+    ['a query the API no longer knows (a deploy)', 'GRAPHQL_VALIDATION_FAILED'],
+    ['a code this client has never seen', 'SOMETHING_NEW'],
+  ])('keeps the session for a later try after %s, in this tab and the others', async (_what, code) => {
+    const uid = 'b2d4';
+    const stored = session({ sub: uid });
+    storeSession(stored);
+    stubApi({
+      RefreshSession: () => failure(code, 'Something went wrong.'),
+      AuthMe: () => ({ body: { data: { me: member(uid) } } }),
+    });
+    const client = renderApp();
+    await waitFor(() => {
+      expect(state().user).toBe('Lydia');
+    });
+    expect(client.getSnapshot().status).toBe('signedIn');
+    expect(storedSession()).toMatchObject({ refreshToken: stored.refreshToken });
   });
 });

@@ -1,6 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConsentProvider } from '../../web/src/consent/ConsentProvider';
 import type { ProfileView_ProfileFragment } from '../../web/src/gql/graphql';
 import { ProfileView } from '../../web/src/features/profile/ProfileView';
 
@@ -26,10 +28,12 @@ function profile(overrides: Partial<ProfileView_ProfileFragment> = {}): ProfileV
   };
 }
 
-function renderProfile(data: ProfileView_ProfileFragment) {
+function renderProfile(data: ProfileView_ProfileFragment, consent: { showPreferences: () => void } | null = null) {
   return render(
     <MemoryRouter>
-      <ProfileView profile={data} />
+      <ConsentProvider consent={consent}>
+        <ProfileView profile={data} />
+      </ConsentProvider>
     </MemoryRouter>,
   );
 }
@@ -78,5 +82,15 @@ describe('the profile view', () => {
     const { container } = renderProfile(profile({ name: '<img src=x onerror=alert(1)>' }));
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('offers "Cookie settings" in the footer where the site asks for consent, and only there', async () => {
+    const consent = { showPreferences: vi.fn() };
+    renderProfile(profile(), consent);
+    await userEvent.click(screen.getByRole('button', { name: 'Cookie settings' }));
+    expect(consent.showPreferences).toHaveBeenCalledOnce();
+    cleanup();
+    renderProfile(profile());
+    expect(screen.queryByRole('button', { name: 'Cookie settings' })).toBeNull();
   });
 });

@@ -45,38 +45,35 @@ function documentJson(operation, fragments) {
   return JSON.stringify(document, (key, value) => (key === 'loc' ? undefined : value));
 }
 
-function hookBlocks(operation) {
-  const base = operation.name.value;
-  const name = base + suffix[operation.operation];
-  const data = name;
-  const variables = `${name}Variables`;
-  const document = `${base}Document`;
-  const optional = needsVariables(operation) ? '' : '?';
-  if (operation.operation === 'query') {
-    return [
-      `/** Runs the \`${base}\` query. */\n` +
-        `export function use${name}(options${optional}: useQuery.Options<${data}, ${variables}>): useQuery.Result<${data}, ${variables}> {\n` +
-        `  return useQuery(${document}, options ?? {});\n}`,
-      `/** Prepares the \`${base}\` query, to run on demand. */\n` +
-        `export function use${base}LazyQuery(options?: useLazyQuery.Options<${data}, ${variables}>): useLazyQuery.ResultTuple<${data}, ${variables}> {\n` +
-        `  return useLazyQuery(${document}, options);\n}`,
-    ];
-  }
-  if (operation.operation === 'mutation') {
-    return [
-      `/** Prepares the \`${base}\` mutation. */\n` +
-        `export function use${name}(options?: useMutation.Options<${data}, ${variables}>): useMutation.ResultTuple<${data}, ${variables}> {\n` +
-        `  return useMutation<${data}, ${variables}>(${document}, options);\n}`,
-    ];
-  }
-  return [];
+/** The hook of an operation: `useXQuery` or `useXMutation`; none for a subscription. */
+function hookName(operation) {
+  if (operation.operation === 'subscription') return null;
+  return `use${operation.name.value}${suffix[operation.operation]}`;
 }
 
-function hookNames(operation) {
+/** The Apollo hook a generated hook wraps. */
+const apolloHook = { query: 'useQuery', mutation: 'useMutation' };
+
+function hookBlock(operation) {
+  const hook = hookName(operation);
+  if (!hook) return null;
   const base = operation.name.value;
-  if (operation.operation === 'query') return [`use${base}Query`, `use${base}LazyQuery`];
-  if (operation.operation === 'mutation') return [`use${base}Mutation`];
-  return [];
+  const data = base + suffix[operation.operation];
+  const variables = `${data}Variables`;
+  const document = `${base}Document`;
+  if (operation.operation === 'query') {
+    const optional = needsVariables(operation) ? '' : '?';
+    return (
+      `/** Runs the \`${base}\` query. */\n` +
+      `export function ${hook}(options${optional}: useQuery.Options<${data}, ${variables}>): useQuery.Result<${data}, ${variables}> {\n` +
+      `  return useQuery(${document}, options ?? {});\n}`
+    );
+  }
+  return (
+    `/** Prepares the \`${base}\` mutation. */\n` +
+    `export function ${hook}(options?: useMutation.Options<${data}, ${variables}>): useMutation.ResultTuple<${data}, ${variables}> {\n` +
+    `  return useMutation<${data}, ${variables}>(${document}, options);\n}`
+  );
 }
 
 /** The operations of one `.graphql` file, named, sorted by name. */
@@ -103,9 +100,11 @@ const operationsModule = {
       blocks.push(
         `export const ${operation.name.value}Document = ${documentJson(operation, fragments)} as unknown as TypedDocumentNode<${name}, ${name}Variables>;`,
       );
-      if (operation.operation === 'query') hooks.add('useQuery').add('useLazyQuery');
-      if (operation.operation === 'mutation') hooks.add('useMutation');
-      blocks.push(...hookBlocks(operation));
+      const block = hookBlock(operation);
+      if (block) {
+        hooks.add(apolloHook[operation.operation]);
+        blocks.push(block);
+      }
     }
     const imports = [`import type { TypedDocumentNode } from '@apollo/client';`];
     if (hooks.size > 0) imports.push(`import { ${[...hooks].sort().join(', ')} } from '@apollo/client/react';`);
@@ -118,11 +117,9 @@ const operationsModule = {
 const hooksFacade = {
   plugin(_schema, _documents, config) {
     const lines = config.modules
-      .filter(({ operations }) => operations.some((operation) => hookNames(operation).length > 0))
-      .map(
-        ({ name, operations }) =>
-          `export { ${operations.flatMap(hookNames).sort().join(', ')} } from './operations/${name}';`,
-      );
+      .map(({ name, operations }) => ({ name, hooks: operations.map(hookName).filter(Boolean).sort() }))
+      .filter(({ hooks }) => hooks.length > 0)
+      .map(({ name, hooks }) => `export { ${hooks.join(', ')} } from './operations/${name}';`);
     return `${HEADER}\n${lines.length > 0 ? lines.join('\n') : 'export {};'}\n`;
   },
 };

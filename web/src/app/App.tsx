@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AuthClient } from '../auth/auth-client';
 import { AuthProvider } from '../auth/AuthProvider';
+import { SignOutNavigation } from '../auth/SignOutNavigation';
 import type { Consent } from '../consent/consent';
 import { ConsentProvider } from '../consent/ConsentProvider';
 import { AppRoutes } from './routes';
@@ -12,7 +13,9 @@ export function App({ consent }: { consent: Consent | null }) {
     <AuthProvider client={auth}>
       <BrowserRouter>
         <ConsentProvider consent={consent}>
-          <AppRoutes />
+          <SignOutNavigation>
+            <AppRoutes />
+          </SignOutNavigation>
         </ConsentProvider>
       </BrowserRouter>
     </AuthProvider>

@@ -1,22 +1,49 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { useConsent } from '../consent/ConsentProvider';
+import { useLeaveSignedOut } from '../auth/SignOutNavigation';
+import { CookieSettingsButton } from '../consent/CookieSettingsButton';
+import { SAME_PAGE } from '../ui/PageHeading';
 import { BrandMark } from './BrandMark';
+import { ErrorBoundary } from './ErrorBoundary';
 import { PageLoading } from './PageLoading';
 
 /** A message a screen leaves for the next one (`navigate(to, { state: { notice } })`). */
-function useNotice(): string | null {
-  const state: unknown = useLocation().state;
+function noticeOf(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
   return typeof state.notice === 'string' ? state.notice : null;
+}
+
+/**
+ * Shows the notice a screen left for this one. The live region stays in the page (the layout
+ * outlives the screens in it) and only its text changes, so that screen readers announce it; the
+ * notice then leaves the history entry, so that a reload or going back does not show it again.
+ */
+function FlashNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const incoming = noticeOf(location.state);
+  const [shown, setShown] = useState<{ text: string; pathname: string } | null>(null);
+  if (incoming && (shown?.text !== incoming || shown.pathname !== location.pathname)) {
+    setShown({ text: incoming, pathname: location.pathname });
+  }
+  const { pathname, search, hash } = location;
+  useEffect(() => {
+    if (incoming) void navigate({ pathname, search, hash }, { replace: true, state: SAME_PAGE });
+  }, [incoming, pathname, search, hash, navigate]);
+  const text = shown?.pathname === location.pathname ? shown.text : null;
+  return (
+    <div role="status" className="flash-region">
+      {text && <p className="flash">{text}</p>}
+    </div>
+  );
 }
 
 /** The header's links: logging in and signing up, or the member's page and settings. */
 function AccountLinks() {
   const { signedIn, username, logout } = useAuth();
-  const navigate = useNavigate();
+  const leave = useLeaveSignedOut();
   if (!signedIn) {
     return (
       <>
@@ -43,7 +70,7 @@ function AccountLinks() {
         type="button"
         className="button button--quiet button--small"
         onClick={() => {
-          void logout().then(() => navigate('/', { state: { notice: 'You are logged out.' } }));
+          leave(logout, 'You are logged out.');
         }}
       >
         Log out
@@ -54,8 +81,7 @@ function AccountLinks() {
 
 /** The site's frame: header with the account links, the page, and the footer. */
 export function Layout({ children }: { children?: ReactNode }) {
-  const consent = useConsent();
-  const notice = useNotice();
+  const { pathname } = useLocation();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -71,21 +97,15 @@ export function Layout({ children }: { children?: ReactNode }) {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        {notice && (
-          <p className="flash" role="status">
-            {notice}
-          </p>
-        )}
-        <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
+        <FlashNotice />
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
+        </ErrorBoundary>
       </main>
       <footer className="site-footer">
         <nav aria-label="More" className="footer-nav">
           <Link to="/playground">GraphQL playground</Link>
-          {consent && (
-            <button type="button" className="link-button" onClick={consent.showPreferences}>
-              Cookie settings
-            </button>
-          )}
+          <CookieSettingsButton />
         </nav>
         <p>Scripture quotations from the King James Version (1769), public domain.</p>
       </footer>

@@ -63,9 +63,21 @@ export function describeError(error: unknown): ApiFailure {
   };
 }
 
-/** True when the API refused a session for good (not a passing network or server problem). */
+/**
+ * What `refreshSession` answers when the refresh token can never work again: the session ended
+ * (`UNAUTHENTICATED`, which the API gives every ended session), the account is barred
+ * (`FORBIDDEN`), or the token is expired or not one at all.
+ */
+const SESSION_OVER = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'INVALID_TOKEN']);
+
+/**
+ * True when the API refused a session for good. Anything else (an outage, a rate limit, a code
+ * this client does not know) keeps the session for a later try: ending it would sign out every tab.
+ */
 export function isSessionRefused(error: unknown): boolean {
   if (!CombinedGraphQLErrors.is(error)) return false;
-  const code = describeError(error).code;
-  return !['RATE_LIMITED', 'IDENTITY_UNAVAILABLE', 'INTERNAL_SERVER_ERROR'].includes(code);
+  const { code, field, identityCode } = describeError(error);
+  if (SESSION_OVER.has(code)) return true;
+  // The token itself is malformed (by the API's check, or the identity service's).
+  return code === 'BAD_USER_INPUT' && (field === 'refreshToken' || identityCode === 'validation_failed');
 }

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import { Route, Routes, useLocation, useParams } from 'react-router';
 import { RequireAuth } from '../auth/RequireAuth';
+import { ErrorBoundary } from './ErrorBoundary';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { PageLoading } from './PageLoading';
 
-// Each page is its own chunk, so a route downloads only its own code (quality.md P7).
+// Each page but the 404 page is its own chunk, so a route downloads only its own code (quality.md P7).
 const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PlaygroundPage = lazy(() =>
@@ -48,27 +49,42 @@ function member(page: ReactNode) {
   return <RequireAuth>{page}</RequireAuth>;
 }
 
-/** Every page of the app. Public profiles and the playground bring their own page chrome. */
-export function AppRoutes() {
+/** The frame of a failure outside the site's layout (public profiles, the playground). */
+function bareFrame(message: ReactNode) {
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        <Route element={<Layout />}>
-          <Route index element={<LandingPage />} />
-          <Route path="signup" element={<SignUpPage />} />
-          <Route path="login" element={<LoginPage />} />
-          <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="reset-password" element={<ResetPasswordPage />} />
-          <Route path="email-confirmed" element={<EmailConfirmedPage />} />
-          <Route path="welcome" element={member(<WelcomePage />)} />
-          <Route path="profile" element={member(<ProfileEditorPage />)} />
-          <Route path="account" element={member(<AccountPage />)} />
-          <Route path="plus" element={member(<PlusPage />)} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-        <Route path="playground" element={<PlaygroundPage />} />
-        <Route path=":handle" element={<HandleRoute />} />
-      </Routes>
-    </Suspense>
+    <main id="main" tabIndex={-1}>
+      {message}
+    </main>
+  );
+}
+
+/**
+ * Every page of the app. Public profiles and the playground bring their own page chrome; pages in
+ * the layout fail inside it (see Layout), the others here.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname} frame={bareFrame}>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route element={<Layout />}>
+            <Route index element={<LandingPage />} />
+            <Route path="signup" element={<SignUpPage />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route path="email-confirmed" element={<EmailConfirmedPage />} />
+            <Route path="welcome" element={member(<WelcomePage />)} />
+            <Route path="profile" element={member(<ProfileEditorPage />)} />
+            <Route path="account" element={member(<AccountPage />)} />
+            <Route path="plus" element={member(<PlusPage />)} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route path="playground" element={<PlaygroundPage />} />
+          <Route path=":handle" element={<HandleRoute />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -3,13 +3,24 @@ import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../app/PageLoading';
 import { useAuth } from './AuthProvider';
 
-/** A path to come back to after logging in: only paths of this site. */
+/**
+ * A path to come back to after logging in: only paths of this site. The browser's own URL parser
+ * decides, since it drops tabs and newlines and reads `\` as `/` (`/\t/evil.com` is `//evil.com`).
+ */
 export function safeReturnPath(value: string | null, fallback: string): string {
-  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+  if (!value?.startsWith('/')) return fallback;
+  try {
+    const url = new URL(value, window.location.origin);
+    // `/..//evil.com` stays on this site but its path would read as another host's.
+    if (url.origin !== window.location.origin || url.pathname.startsWith('//')) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
 }
 
 /** Where the login page sends a visitor who wanted `pathname`. */
-export function loginPath(pathname: string): string {
+function loginPath(pathname: string): string {
   return `/login?next=${encodeURIComponent(pathname)}`;
 }
 

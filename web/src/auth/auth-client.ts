@@ -11,18 +11,23 @@ import { isPlus, readClaims, sessionFromPayload, SessionStore } from './session'
 const REFRESH_TIMEOUT_MS = 15_000;
 
 /** How long before the access token expires the session is refreshed. */
-export const REFRESH_MARGIN_MS = 60_000;
+const REFRESH_MARGIN_MS = 60_000;
 /**
  * A tab hidden this long is refreshed when it comes back, so that a plan changed meanwhile (billing
  * portal, support) reaches the token's `stripeRole` claim without waiting for the next expiry.
  */
-export const AWAY_REFRESH_MS = 60_000;
+const AWAY_REFRESH_MS = 60_000;
 /** When a refresh fails for a passing reason (offline), the next try comes this much later. */
 const RETRY_MS = 30_000;
 /** setTimeout's longest delay; a longer one would fire at once. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+/** The session as it was before a request (see `AuthClient.mark`). */
+export interface SessionMark {
+  readonly epoch: number;
+}
 
 /** What the API answers when it signs a member in: the session and the member. */
 export interface SessionPayload {
@@ -170,11 +175,19 @@ export class AuthClient {
   }
 
   /**
-   * Takes a payload whose session replaces the current one (a password change ends the others),
-   * without another refresh.
+   * Marks the session as it is before a request whose answer replaces it (a password change), so
+   * that `accept` can tell whether the member signed out meanwhile, here or in another tab.
    */
-  async accept(payload: SessionPayload): Promise<void> {
-    await this.install(payload, this.epoch);
+  mark(): SessionMark {
+    return { epoch: this.epoch };
+  }
+
+  /**
+   * Takes a payload whose session replaces the current one (a password change ends the others),
+   * without another refresh, unless the member has signed out since `mark`; true when it did.
+   */
+  accept(payload: SessionPayload, mark: SessionMark): Promise<boolean> {
+    return this.install(payload, mark.epoch);
   }
 
   /** Makes `payload` the session, unless the member has signed out since `epoch`; true when it did. */

@@ -17,7 +17,7 @@ export function useConsent(): Consent | null {
  * (an emailed link's token), and waits while the address holds a link's token for the page to take
  * it out, since tags read the address at each event.
  */
-export function usePageViews(enabled: boolean): void {
+function usePageViews(enabled: boolean): void {
   const { pathname, search, hash } = useLocation();
   const lastPath = useRef<string | null>(null);
   useEffect(() => {

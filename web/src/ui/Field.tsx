@@ -1,11 +1,12 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import './forms.css';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'>;
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid'>;
 
 /**
  * A labelled input with its hint and error, tied together for screen readers: the error sets
- * `aria-invalid` and is read with the hint through `aria-describedby`.
+ * `aria-invalid` and is read with the hint through `aria-describedby`, followed by whatever else
+ * the caller's `aria-describedby` names (e.g. a strength meter below the input).
  */
 export function TextField({
   id,
@@ -15,6 +16,7 @@ export function TextField({
   optional = false,
   children,
   ref,
+  'aria-describedby': alsoDescribedBy,
   ...input
 }: InputProps & {
   ref?: Ref<HTMLInputElement>;
@@ -29,7 +31,7 @@ export function TextField({
 }) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const describedBy = [hint ? hintId : null, error ? errorId : null, alsoDescribedBy].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>

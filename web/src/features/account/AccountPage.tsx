@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { describeError, displayCode } from '../../app/errors';
+import { describeError, messageWithCode } from '../../app/errors';
 import { usePageMeta } from '../../app/usePageMeta';
 import { useAuth } from '../../auth/AuthProvider';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
-import { PasswordStrength } from '../auth/PasswordStrength';
+import { NewPasswordField } from '../auth/NewPasswordField';
 import { emailProblem, passwordProblem } from '../auth/validation';
 import { useAccountActions } from './useAccountActions';
 import './account.css';
@@ -55,7 +54,7 @@ function EmailSection() {
       setEmail('');
     } catch (failure) {
       const problem = describeError(failure);
-      setAlert(`${problem.message} (${displayCode(problem)})`);
+      setAlert(messageWithCode(problem));
       if (problem.field === 'email') setError(problem.message);
     } finally {
       setBusy(false);
@@ -127,7 +126,7 @@ function PasswordSection() {
       setStatus('Your password is changed. Your other devices have been logged out.');
     } catch (failure) {
       const problem = describeError(failure);
-      setAlert(`${problem.message} (${displayCode(problem)})`);
+      setAlert(messageWithCode(problem));
       if (problem.field === 'currentPassword' || problem.code === 'INVALID_CREDENTIALS') {
         setErrors({ current: problem.message });
       } else if (problem.field === 'newPassword') {
@@ -156,24 +155,15 @@ function PasswordSection() {
           }}
           error={errors.current}
         />
-        <TextField
+        <NewPasswordField
           id="account-new"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters. Common passwords are not accepted."
           value={next}
           onChange={(event) => {
             setNext(event.target.value);
           }}
           error={errors.next}
-        >
-          <PasswordStrength
-            id="account-new-strength"
-            password={next}
-            userInputs={[user?.first ?? '', user?.email ?? '']}
-          />
-        </TextField>
+          userInputs={[user?.first ?? '', user?.email ?? '']}
+        />
         <FormStatus>{status}</FormStatus>
         <SubmitButton busy={busy} busyLabel="Saving…">
           Change password
@@ -185,8 +175,8 @@ function PasswordSection() {
 
 function DeleteSection() {
   const { deleteAccount } = useAccountActions();
-  const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -206,10 +196,9 @@ function DeleteSection() {
     setBusy(true);
     try {
       await deleteAccount(password);
-      void navigate('/', { replace: true, state: { notice: 'Your account and your page have been deleted.' } });
     } catch (failure) {
       const problem = describeError(failure);
-      setAlert(`${problem.message} (${displayCode(problem)})`);
+      setAlert(messageWithCode(problem));
       if (problem.code === 'INVALID_CREDENTIALS') setError(problem.message);
       setBusy(false);
     }
@@ -246,6 +235,8 @@ function DeleteSection() {
                 setPassword('');
                 setError(null);
                 setAlert(null);
+                // The form goes, and the focus with it: back to the button that opened it.
+                requestAnimationFrame(() => opener.current?.focus());
               }}
             >
               Keep my account
@@ -254,6 +245,7 @@ function DeleteSection() {
         </form>
       ) : (
         <button
+          ref={opener}
           type="button"
           className="button button--danger"
           onClick={() => {

@@ -1,12 +1,15 @@
 import { useAuth } from '../../auth/AuthProvider';
+import { useLeaveSignedOut } from '../../auth/SignOutNavigation';
 import { useChangePasswordMutation, useDeleteAccountMutation, useUpdateEmailMutation } from '../../gql/hooks';
 
 /**
  * The account's changes, with what each means for the session: a new password ends the other
- * sessions and answers the one to use; a deleted account leaves nothing to keep.
+ * sessions and answers the one to use; a deleted account leaves nothing to keep, and its screen
+ * leaves for the home page.
  */
 export function useAccountActions() {
   const { client } = useAuth();
+  const leave = useLeaveSignedOut();
   const [updateEmailMutation] = useUpdateEmailMutation();
   const [changePasswordMutation] = useChangePasswordMutation();
   const [deleteAccountMutation] = useDeleteAccountMutation();
@@ -18,14 +21,17 @@ export function useAccountActions() {
       return data.updateEmail;
     },
     changePassword: async (currentPassword: string, newPassword: string) => {
+      // Taken before asking: a sign-out while the change is on its way must not be undone by its answer.
+      const mark = client.mark();
       const { data } = await changePasswordMutation({ variables: { input: { currentPassword, newPassword } } });
       if (!data) throw new Error('changePassword answered no data');
-      await client.accept(data.changePassword);
+      await client.accept(data.changePassword, mark);
     },
     deleteAccount: async (password: string) => {
       await deleteAccountMutation({ variables: { password } });
-      // The server has ended every session with the account: forget it here (and in other tabs).
-      await client.forget();
+      // The server has ended every session with the account: forget it here (and in other tabs)
+      // once the home page has replaced this member's screen.
+      leave(() => client.forget(), 'Your account and your page have been deleted.', { replace: true });
     },
   };
 }

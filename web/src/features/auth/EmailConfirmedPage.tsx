@@ -12,7 +12,7 @@ type LinkResult =
   | { kind: 'error'; description: string; code: string }
   | { kind: 'none' };
 
-export function readLinkResult(hash: string): LinkResult {
+function readLinkResult(hash: string): LinkResult {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const refreshToken = params.get('refresh_token');
   if (params.get('access_token') && refreshToken) {

@@ -3,9 +3,9 @@ import type { SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../app/errors';
 import { usePageMeta } from '../../app/usePageMeta';
-import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { FormAlert, SubmitButton } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
-import { PasswordStrength } from './PasswordStrength';
+import { NewPasswordField } from './NewPasswordField';
 import { useResetPassword } from './useResetPassword';
 import { passwordProblem } from './validation';
 
@@ -78,22 +78,16 @@ export function ResetPasswordPage() {
             </>
           )}
         </FormAlert>
-        <TextField
+        <NewPasswordField
           ref={input}
           id="reset-password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters. Common passwords are not accepted."
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
             if (error) setError(passwordProblem(event.target.value));
           }}
           error={error}
-        >
-          <PasswordStrength id="reset-password-strength" password={password} userInputs={[]} />
-        </TextField>
+        />
         <SubmitButton busy={busy} busyLabel="Saving…">
           Save my new password
         </SubmitButton>

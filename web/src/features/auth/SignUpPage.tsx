@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { visitorTimeZone } from '../verses/timeZone';
-import { PasswordStrength } from './PasswordStrength';
+import { NewPasswordField } from './NewPasswordField';
 import { birthdayProblem, emailProblem, firstNameProblem, passwordProblem } from './validation';
 
 interface Values {
@@ -144,23 +144,15 @@ export function SignUpPage() {
           onBlur={blur('email')}
           error={errors.email}
         />
-        <TextField
+        <NewPasswordField
           id="signup-password"
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters. Common passwords are not accepted."
           value={values.password}
           onChange={change('password')}
           onBlur={blur('password')}
           error={errors.password}
-        >
-          <PasswordStrength
-            id="signup-password-strength"
-            password={values.password}
-            userInputs={[values.first, values.email]}
-          />
-        </TextField>
+          userInputs={[values.first, values.email]}
+        />
         <TextField
           id="signup-birthday"
           label="Birthday"

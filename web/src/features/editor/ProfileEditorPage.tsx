@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { describeError, displayCode } from '../../app/errors';
+import { describeError, messageWithCode } from '../../app/errors';
+import { PageLoading } from '../../app/PageLoading';
 import { usePageMeta } from '../../app/usePageMeta';
-import type { AuthProfile } from '../../auth/AuthProvider';
 import { useAuth } from '../../auth/AuthProvider';
-import type { ButtonStyle, Layout, Theme, UpdateProfileInput } from '../../gql/graphql';
+import type { ButtonStyle, Layout, ProfileEditorQuery, Theme, UpdateProfileInput } from '../../gql/graphql';
 import { useProfileEditorQuery } from '../../gql/hooks';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { MemberNav } from '../../ui/MemberNav';
@@ -31,7 +31,9 @@ interface Draft {
   isActive: boolean;
 }
 
-function draftOf(profile: AuthProfile): Draft {
+type EditorProfile = NonNullable<ProfileEditorQuery['me']>['profile'];
+
+function draftOf(profile: Draft): Draft {
   const { name, username, theme, layout, button, isPublic, isActive } = profile;
   return { name, username, theme, layout, button, isPublic, isActive };
 }
@@ -82,12 +84,37 @@ function PlusNote<T extends string>({
 /** `/profile`: name, address, look and visibility of the member's page, with a live preview. */
 export function ProfileEditorPage() {
   usePageMeta({ title: 'Your page · Lampstand' });
-  const { profile, stripe } = useAuth();
-  // RequireAuth renders this page only with a profile.
-  return profile ? <Editor profile={profile} plus={stripe} /> : null;
+  const { stripe } = useAuth();
+  // From the network, not only the cache: the draft must start from what is saved now (another
+  // device may have changed it), and a verse cached before midnight is yesterday's.
+  const editor = useProfileEditorQuery({
+    variables: { timeZone: visitorTimeZone() },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [answered, setAnswered] = useState(false);
+  const profile = editor.dataState === 'complete' ? (editor.data.me?.profile ?? null) : null;
+  if (!answered && !editor.loading && profile) setAnswered(true);
+  if (answered && profile) {
+    return <Editor profile={profile} plus={stripe} />;
+  }
+  if (editor.error && !editor.loading) {
+    return (
+      <section className="page narrow" aria-labelledby="editor-error-title">
+        <PageHeading id="editor-error-title">We couldn’t load your page settings</PageHeading>
+        <div role="alert">
+          <p>Please check your connection and try again.</p>
+        </div>
+        <button type="button" onClick={() => void editor.refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  return <PageLoading />;
 }
 
-function Editor({ profile, plus }: { profile: AuthProfile; plus: boolean }) {
+function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
+  // The query follows the cache, so `saved` is what the server holds now; the draft starts from it.
   const saved = draftOf(profile);
   const [draft, setDraft] = useState<Draft>(saved);
   const [errors, setErrors] = useState<{ name?: string; username?: string }>({});
@@ -97,8 +124,7 @@ function Editor({ profile, plus }: { profile: AuthProfile; plus: boolean }) {
   const form = useRef<HTMLFormElement>(null);
   const [updateProfile] = useUpdateProfile();
   const [changeUsername] = useChangeUsername();
-  const editor = useProfileEditorQuery({ variables: { timeZone: visitorTimeZone() } });
-  const verse = editor.dataState === 'complete' ? (editor.data.me?.profile.verse ?? null) : null;
+  const verse = profile.verse;
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
@@ -133,7 +159,7 @@ function Editor({ profile, plus }: { profile: AuthProfile; plus: boolean }) {
       if (problem.code === 'USERNAME_TAKEN' || problem.field === 'username') setErrors({ username: problem.message });
       if (problem.field === 'name') setErrors({ name: problem.message });
       setFailure({
-        message: `${problem.message} (${displayCode(problem)})`,
+        message: messageWithCode(problem),
         plusRequired: problem.code === 'PLUS_REQUIRED',
       });
     } finally {
@@ -273,8 +299,6 @@ function Editor({ profile, plus }: { profile: AuthProfile; plus: boolean }) {
             versePinned={profile.versePinned && plus}
             joined={profile.joined}
             verse={verse}
-            verseError={editor.error !== undefined && !verse}
-            onRetry={() => void editor.refetch()}
           />
         </section>
       </div>

@@ -1,7 +1,6 @@
 import { BrandMark } from '../../app/BrandMark';
 import type { ButtonStyle, Layout, Theme, VerseCard_VerseFragment } from '../../gql/graphql';
 import { ProfileCard } from '../profile/ProfileView';
-import { VerseCardPlaceholder } from '../verses/VerseCard';
 
 export interface PreviewLook {
   name: string;
@@ -21,16 +20,12 @@ export function ProfilePreview({
   versePinned,
   joined,
   verse,
-  verseError,
-  onRetry,
 }: {
   look: PreviewLook;
   plus: boolean;
   versePinned: boolean;
   joined: string;
-  verse: VerseCard_VerseFragment | null;
-  verseError: boolean;
-  onRetry: () => void;
+  verse: VerseCard_VerseFragment;
 }) {
   return (
     <div
@@ -47,28 +42,17 @@ export function ProfilePreview({
         <span className="pbutton pbutton--primary">Share</span>
       </div>
       <div className="profile-main">
-        {verse ? (
-          <ProfileCard
-            preview
-            profile={{
-              name: look.name.trim() || 'Your name',
-              username: look.username,
-              plus,
-              versePinned,
-              joined,
-              verse,
-            }}
-          />
-        ) : verseError ? (
-          <div className="preview-message" role="alert">
-            <p>We couldn’t load today’s verse for the preview.</p>
-            <button type="button" onClick={onRetry}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <VerseCardPlaceholder />
-        )}
+        <ProfileCard
+          preview
+          profile={{
+            name: look.name.trim() || 'Your name',
+            username: look.username,
+            plus,
+            versePinned,
+            joined,
+            verse,
+          }}
+        />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
-import { useAuth } from '../../auth/AuthProvider';
-import { writeMeProfile } from '../../auth/member-cache';
+import { useApolloClient } from '@apollo/client/react';
+import { readMeProfile, writeMeProfile } from '../../auth/member-cache';
 import type { UpdateProfileInput } from '../../gql/graphql';
 import { useUpdateProfileMutation } from '../../gql/hooks';
 
@@ -8,7 +8,7 @@ import { useUpdateProfileMutation } from '../../gql/hooks';
  * and keeps what the API answers; a refused change rolls back on its own.
  */
 export function useUpdateProfile() {
-  const { profile } = useAuth();
+  const { cache } = useApolloClient();
   const [mutate, result] = useUpdateProfileMutation({
     update(cache, { data }) {
       if (data) writeMeProfile(cache, data.updateProfile);
@@ -23,16 +23,19 @@ export function useUpdateProfile() {
       ...(input.isPublic != null && { isPublic: input.isPublic }),
       ...(input.isActive != null && { isActive: input.isActive }),
     };
+    // The changes over the profile as the cache holds it now, not as it was at the last render: a
+    // username changed just before (same save) or an answer that arrived meanwhile is kept.
+    const current = readMeProfile(cache);
     return mutate({
       variables: { input },
-      optimisticResponse: profile
+      optimisticResponse: current
         ? {
             __typename: 'Mutation',
             updateProfile: {
-              ...profile,
+              ...current,
               ...changes,
               appearance: {
-                ...profile.appearance,
+                ...current.appearance,
                 ...(changes.theme && { theme: changes.theme }),
                 ...(changes.layout && { layout: changes.layout }),
                 ...(changes.button && { button: changes.button }),

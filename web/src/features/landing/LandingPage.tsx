@@ -11,6 +11,8 @@ export function LandingPage() {
   const { username } = useAuth();
   const { data, dataState, error, loading, refetch } = useLandingPageQuery({
     variables: { timeZone: visitorTimeZone() },
+    // A verse cached before midnight is yesterday's.
+    fetchPolicy: 'cache-and-network',
   });
   return (
     <section className="page landing" aria-labelledby="landing-title">

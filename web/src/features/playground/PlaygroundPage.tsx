@@ -6,6 +6,7 @@ import { GraphiQL } from 'graphiql';
 import { Link } from 'react-router';
 import { BrandMark } from '../../app/BrandMark';
 import { usePageMeta } from '../../app/usePageMeta';
+import { CookieSettingsButton } from '../../consent/CookieSettingsButton';
 import { EXAMPLE_OPERATIONS } from './examples';
 
 const fetcher = createGraphiQLFetcher({ url: '/graphql' });
@@ -27,6 +28,7 @@ export function PlaygroundPage() {
         <p className="playground-hint">
           Public queries need no key. Run with <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd>.
         </p>
+        <CookieSettingsButton className="link-button playground-cookies" />
       </header>
       <main id="main" className="playground-main">
         <GraphiQL fetcher={fetcher} defaultTabs={EXAMPLE_OPERATIONS} defaultEditorToolsVisibility="variables" />

@@ -6,14 +6,14 @@ import type { PlansState, StripeAction } from './usePlusBilling';
 const INTERVAL_WORDS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
 
 /** "$4.99", from the amount in the currency's smallest unit (cents, or yen for JPY). */
-export function formatAmount(amount: number, currency: string): string {
+function formatAmount(amount: number, currency: string): string {
   const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amount / 10 ** digits);
 }
 
 /** "$4.99 a month", "$12.00 every 3 months"; the checkout page shows a price that varies. */
-export function priceLabel(plan: Pick<PlusPlans_PlanFragment, 'amount' | 'currency' | 'interval' | 'intervalCount'>) {
+function priceLabel(plan: Pick<PlusPlans_PlanFragment, 'amount' | 'currency' | 'interval' | 'intervalCount'>) {
   const unit = INTERVAL_WORDS[plan.interval];
   const every = plan.intervalCount === 1 ? `a ${unit}` : `every ${plan.intervalCount} ${unit}s`;
   return plan.amount === null
@@ -24,7 +24,11 @@ export function priceLabel(plan: Pick<PlusPlans_PlanFragment, 'amount' | 'curren
 /** The plans on sale, each with its Upgrade button; a calm note when nothing is on sale here. */
 export function PlusPlans({ plans, checkout }: { plans: PlansState; checkout: StripeAction<[priceId: string]> }) {
   if (plans.status === 'loading') {
-    return <div className="plans-loading" role="status" aria-label="Loading the plans" />;
+    return (
+      <div className="plans-loading" role="status" aria-label="Loading the plans">
+        <span className="visually-hidden">Loading the plans…</span>
+      </div>
+    );
   }
   if (plans.status === 'error') {
     return (

@@ -4,7 +4,7 @@ import type { PlusStanding_SubscriptionFragment } from '../../gql/graphql';
 import { FormAlert } from '../../ui/Field';
 import type { StandingState, StripeAction } from './usePlusBilling';
 
-export function formatDate(iso: string): string {
+function formatDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
 }
 
@@ -72,7 +72,11 @@ export function PlusStanding({ standing, portal }: { standing: StandingState; po
   let body: ReactNode;
   switch (standing.status) {
     case 'loading':
-      body = <div className="standing-loading" role="status" aria-label="Loading your plan" />;
+      body = (
+        <div className="standing-loading" role="status" aria-label="Loading your plan">
+          <span className="visually-hidden">Loading your plan…</span>
+        </div>
+      );
       break;
     case 'error':
       body = (

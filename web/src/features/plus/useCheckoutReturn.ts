@@ -4,9 +4,9 @@ import { useAuth } from '../../auth/AuthProvider';
 import { SAME_PAGE } from '../../ui/PageHeading';
 
 /** How often the session is refreshed while Stripe's confirmation is awaited. */
-export const CONFIRM_POLL_MS = 2_000;
+const CONFIRM_POLL_MS = 2_000;
 /** How long it is awaited before the page says it is taking longer (the webhook usually lands in seconds). */
-export const CONFIRM_FOR_MS = 20_000;
+const CONFIRM_FOR_MS = 20_000;
 
 /**
  * Where a return from Stripe Checkout stands: `confirming` until the session carries Plus,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../app/BrandMark';
+import { CookieSettingsButton } from '../../consent/CookieSettingsButton';
 import type { ProfileView_ProfileFragment, VerseCard_VerseFragment } from '../../gql/graphql';
 import { PageHeading } from '../../ui/PageHeading';
 import { VerseCard, VerseCardPlaceholder } from '../verses/VerseCard';
@@ -24,7 +25,7 @@ export function profileMeta(profile: Pick<ProfileView_ProfileFragment, 'name' | 
   };
 }
 
-export function profileUrl(username: string): string {
+function profileUrl(username: string): string {
   return `${window.location.origin}/@${encodeURIComponent(username)}`;
 }
 
@@ -75,8 +76,9 @@ function ProfileFrame({
       </main>
       <footer className="profile-footer">
         <p>Scripture from the King James Version (1769), public domain.</p>
-        <p>
+        <p className="profile-footer-links">
           <Link to="/signup">Make your own page on Lampstand</Link>
+          <CookieSettingsButton />
         </p>
       </footer>
     </div>
