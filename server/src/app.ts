@@ -11,6 +11,7 @@ import type { Context } from './graphql/context.js';
 import { createLoaders } from './graphql/loaders.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealthRoutes } from './http/health.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { registerWebApp } from './http/web.js';
 import { AccountResolver } from './accounts/account.resolver.js';
 import type { AccountLifecycle } from './accounts/account.service.js';
@@ -67,7 +68,7 @@ export interface AppDependencies {
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
@@ -75,7 +76,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.addHook('onResponse', async (request, reply) => {
     const entry = {
       method: request.method,
-      url: request.url,
+      // The path only: query strings carry secrets (the emailed `/auth/v1/verify?token=…`).
+      path: request.url.split('?', 1)[0],
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };
