@@ -8,7 +8,7 @@ import { AuthUserRecord } from '../entities.js';
 import { ApiError, DUPLICATE_EMAIL, unprocessable, validationFailed } from '../errors.js';
 import { parseGoDuration } from '../durations.js';
 import { checkPasswordLength, checkPasswordStrength, hashPassword, isSupportedHash } from '../passwords.js';
-import { queryValue, readBody, requestAud, requireAdmin } from '../request.js';
+import { adminRequestAud, queryValue, readBody, requireAdmin } from '../request.js';
 import { metadata, text } from '../schemas.js';
 import {
   clearPendingTokens,
@@ -93,7 +93,7 @@ function adminUserRoutes(app: FastifyInstance, context: IdentityContext): void {
     const page = Math.max(1, pageNumber(queryValue(request, 'page'), 1));
     const perPage = pageNumber(queryValue(request, 'per_page'), DEFAULT_PER_PAGE);
     if (perPage === 0) throw validationFailed('Bad Pagination Parameters: per_page must be positive');
-    const aud = requestAud(request, context);
+    const aud = adminRequestAud(request, context);
     const filter = queryValue(request, 'filter').toLowerCase();
     const query = dataSource.manager
       .createQueryBuilder(AuthUserRecord, 'user')
@@ -145,7 +145,7 @@ function adminUserRoutes(app: FastifyInstance, context: IdentityContext): void {
     const user = newUser({
       id: body.id === '' ? undefined : body.id.toLowerCase(),
       email,
-      aud: body.aud === '' ? requestAud(request, context) : body.aud,
+      aud: body.aud === '' ? adminRequestAud(request, context) : body.aud,
       role: body.role === '' ? DEFAULT_ROLE : body.role,
       encryptedPassword,
       userMetadata: body.user_metadata ?? {},

@@ -9,7 +9,7 @@ import { ApiError, DUPLICATE_EMAIL, unprocessable, validationFailed } from '../e
 import { actionLink, generateOtp, storeOneTimeToken, tokenHash } from '../emails.js';
 import { checkPasswordStrength, hashPassword } from '../passwords.js';
 import { isRedirectAllowed, redirectTarget } from '../redirects.js';
-import { readBody, requestAud } from '../request.js';
+import { adminRequestAud, readBody } from '../request.js';
 import { metadata, text } from '../schemas.js';
 import {
   createEmailIdentity,
@@ -86,7 +86,7 @@ export function registerGenerateLinkRoute(app: FastifyInstance, context: Identit
       if (!user) {
         user = newUser({
           email,
-          aud: requestAud(request, context),
+          aud: adminRequestAud(request, context),
           role: DEFAULT_ROLE,
           encryptedPassword,
           userMetadata: body.data ?? {},
