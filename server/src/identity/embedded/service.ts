@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyPluginCallback } from '
 import Fastify from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
+import { fastifyTrustProxy } from '../../http/trust-proxy.js';
 import type { Mailer } from '../../mail/mail.transport.js';
 import { createMailer } from '../../mail/mail.transport.js';
 import type { IdentityContext } from './context.js';
@@ -106,7 +107,7 @@ export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPlugi
 export async function createIdentityServer(config: Config, dataSource: DataSource): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   const mailer = createMailer(config, dataSource, app.log);
