@@ -55,7 +55,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await new Promise<void>((resolve) => {
+    smtp.close(resolve);
+  });
 });
 
 async function signedIn(): Promise<{ email: string; id: string; client: ReturnType<typeof anonClient> }> {
