@@ -11,7 +11,7 @@ import type { Context } from './graphql/context.js';
 import { createLoaders } from './graphql/loaders.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealthRoutes } from './http/health.js';
-import { fastifyTrustProxy } from './http/trust-proxy.js';
+import { sharedServerOptions } from './http/server-options.js';
 import { registerWebApp } from './http/web.js';
 import { AccountResolver } from './accounts/account.resolver.js';
 import type { AccountLifecycle } from './accounts/account.service.js';
@@ -31,8 +31,6 @@ import { VerseRecord } from './verses/verse.entity.js';
 import { VerseResolver } from './verses/verse.resolver.js';
 import { VerseService } from './verses/verse.service.js';
 
-/** Largest request body accepted anywhere (GraphQL documents, identity calls, webhooks). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** How often a server with billing reviews grace periods and retries unwritten claims. */
 const BILLING_MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** How often accounts are reconciled with the identity service after the pass at start. */
@@ -68,8 +66,7 @@ export interface AppDependencies {
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-    bodyLimit: BODY_LIMIT_BYTES,
+    ...sharedServerOptions(config),
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
   });

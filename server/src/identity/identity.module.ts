@@ -2,11 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
-import { createMailer } from '../mail/mail.transport.js';
 import type { IdentityKeys } from './embedded/keys.js';
-import { loadIdentityKeys } from './embedded/keys.js';
-import { createIdentityLimits } from './embedded/rate-limits.js';
-import { embeddedIdentity } from './embedded/service.js';
+import { prepareEmbeddedIdentity } from './embedded/service.js';
 import { IdentityClient } from './identity.client.js';
 import { createTokenVerifier } from './token-verifier.js';
 import type { TokenVerifier } from './token-verifier.js';
@@ -46,7 +43,6 @@ export async function mountIdentity(
 ): Promise<Identity> {
   let identity: Identity;
   if (config.identity.mode === 'embedded') {
-    const keys = await loadIdentityKeys(config);
     const redis =
       config.redisUrl === undefined
         ? undefined
@@ -59,14 +55,8 @@ export async function mountIdentity(
         redis.disconnect();
       });
     }
-    const mailer = createMailer(config, dataSource, app.log);
-    app.addHook('onClose', () => {
-      mailer.close();
-    });
-    await app.register(
-      embeddedIdentity({ config, dataSource, keys, mailer, limits: createIdentityLimits(config.auth, redis) }),
-      { prefix: '/auth/v1' },
-    );
+    const { plugin, keys } = await prepareEmbeddedIdentity(app, config, dataSource, redis);
+    await app.register(plugin, { prefix: '/auth/v1' });
     identity = {
       mode: 'embedded',
       client: new IdentityClient({
