@@ -53,7 +53,7 @@ export interface AppDependencies {
   accountLifecycle?: AccountLifecycle[];
   /**
    * Start the background work once listening (account reconciliation, billing catalog sync and
-   * maintenance); default true. Commands that run the app briefly turn it off.
+   * maintenance, pruning of expired identity tokens); default true. Commands that run the app briefly turn it off.
    */
   background?: boolean;
 }
@@ -85,7 +85,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const dataSource = dependencies.dataSource ?? (await openDatabase(createDataSource(config.database)));
   if (!dependencies.dataSource) app.addHook('onClose', async () => dataSource.destroy());
 
-  const identity = await mountIdentity(app, config, dataSource, { fetch: dependencies.identityFetch });
+  const background = dependencies.background ?? true;
+  const identity = await mountIdentity(app, config, dataSource, { fetch: dependencies.identityFetch, background });
 
   const verses = new VerseService(dataSource.getRepository(VerseRecord));
   const profiles = new ProfileService(dataSource, verses);
@@ -131,7 +132,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   registerStripeWebhook(app, stripe, billing);
 
-  const background = dependencies.background ?? true;
   if (background) startBillingUpkeep(app, billing);
 
   if (background && config.reconcile.onStart) startReconciliation(app, accounts, config.reconcile.graceSeconds);
