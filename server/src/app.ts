@@ -11,6 +11,7 @@ import type { Context } from './graphql/context.js';
 import { createLoaders } from './graphql/loaders.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealthRoutes } from './http/health.js';
+import { sharedServerOptions } from './http/server-options.js';
 import { registerWebApp } from './http/web.js';
 import { AccountResolver } from './accounts/account.resolver.js';
 import type { AccountLifecycle } from './accounts/account.service.js';
@@ -30,8 +31,6 @@ import { VerseRecord } from './verses/verse.entity.js';
 import { VerseResolver } from './verses/verse.resolver.js';
 import { VerseService } from './verses/verse.service.js';
 
-/** Largest request body accepted anywhere (GraphQL documents, identity calls, webhooks). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** How often a server with billing reviews grace periods and retries unwritten claims. */
 const BILLING_MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** How often accounts are reconciled with the identity service after the pass at start. */
@@ -54,7 +53,7 @@ export interface AppDependencies {
   accountLifecycle?: AccountLifecycle[];
   /**
    * Start the background work once listening (account reconciliation, billing catalog sync and
-   * maintenance); default true. Commands that run the app briefly turn it off.
+   * maintenance, pruning of expired identity tokens); default true. Commands that run the app briefly turn it off.
    */
   background?: boolean;
 }
@@ -67,15 +66,15 @@ export interface AppDependencies {
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
-    bodyLimit: BODY_LIMIT_BYTES,
+    ...sharedServerOptions(config),
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
   });
   app.addHook('onResponse', async (request, reply) => {
     const entry = {
       method: request.method,
-      url: request.url,
+      // The path only: query strings carry secrets (the emailed `/auth/v1/verify?token=…`).
+      path: request.url.split('?', 1)[0],
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };
@@ -86,7 +85,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const dataSource = dependencies.dataSource ?? (await openDatabase(createDataSource(config.database)));
   if (!dependencies.dataSource) app.addHook('onClose', async () => dataSource.destroy());
 
-  const identity = await mountIdentity(app, config, dataSource, { fetch: dependencies.identityFetch });
+  const background = dependencies.background ?? true;
+  const identity = await mountIdentity(app, config, dataSource, { fetch: dependencies.identityFetch, background });
 
   const verses = new VerseService(dataSource.getRepository(VerseRecord));
   const profiles = new ProfileService(dataSource, verses);
@@ -132,7 +132,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   registerStripeWebhook(app, stripe, billing);
 
-  const background = dependencies.background ?? true;
   if (background) startBillingUpkeep(app, billing);
 
   if (background && config.reconcile.onStart) startReconciliation(app, accounts, config.reconcile.graceSeconds);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JWK } from 'jose';
@@ -21,13 +22,51 @@ const list = z.string().transform((value) =>
     .filter((item) => item.length > 0),
 );
 
+/** proxy-addr's names for address ranges, accepted by Fastify's `trustProxy` beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether `value` is an IP address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's range names. */
+function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGE_NAMES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (version === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a boolean (`true`, `false`, `yes`, …), a number of proxy hops in front of the
+ * server (`1`: believe the nearest proxy only), or a comma-separated list of proxy addresses/CIDRs.
+ */
+const trustProxy = z.string().transform((value, context): boolean | number | string[] => {
+  const word = value.trim().toLowerCase();
+  if (/^\d+$/.test(word)) return Number(word) === 0 ? false : Number(word);
+  const asBool = bool.safeParse(word);
+  if (asBool.success) return asBool.data;
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  const wrong = items.filter((item) => !isProxyAddress(item));
+  if (items.length === 0 || wrong.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be true, false, a number of proxy hops, or comma-separated IP addresses/CIDRs (not ${wrong.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return items;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: url.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: trustProxy.default(false),
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   SQLITE_FILE: z.string().min(1).optional(),
@@ -89,8 +128,11 @@ export interface Config {
   port: number;
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Fastify's `trustProxy`: false, true, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
-  trustProxy: boolean | string[];
+  /**
+   * Fastify's `trustProxy`: false, true, the number of proxy hops whose X-Forwarded-For is believed,
+   * or the proxy addresses/CIDRs it is believed from.
+   */
+  trustProxy: boolean | number | string[];
   dataDir: string;
   database: { type: 'sqlite'; file: string } | { type: 'postgres'; url: string };
   webDistDir: string;
@@ -150,12 +192,6 @@ export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
-}
-
-function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  return value.split(',').map((item) => item.trim());
 }
 
 function inferAlgorithm(key: Record<string, unknown>): unknown {
@@ -244,6 +280,10 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
       problems.push(`AUTH_JWT_SECRET: production refuses the generated development secret; ${DEV_SECRET_HINT}`);
     }
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (links in mail and checkout use it)');
+    // The development outbox logs every link it keeps: live sign-in tokens must not reach production logs.
+    if (!hosted && !env.SMTP_URL) {
+      problems.push('SMTP_URL: required in production (without it account mail goes to the development outbox)');
+    }
   }
   if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither');
@@ -258,7 +298,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     port: env.PORT,
     publicUrl,
     logLevel: env.LOG_LEVEL,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy: env.TRUST_PROXY,
     dataDir,
     database: env.DATABASE_URL
       ? { type: 'postgres', url: env.DATABASE_URL }

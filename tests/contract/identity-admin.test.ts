@@ -186,6 +186,47 @@ describe('admin API', () => {
   });
 });
 
+describe('X-JWT-AUD', () => {
+  it('refuses another audience on a public sign-up, so no one can hide an address from the admin listing (deviation)', async () => {
+    const email = uniqueEmail('victim');
+    const signup = await identityFetch(api, '/signup', {
+      body: { email, password: GOOD_PASSWORD },
+      headers: { 'x-jwt-aud': 'hidden' },
+    });
+    expect(signup.status).toBe(403);
+    expect(signup.body).toMatchObject({ code: 'not_admin' });
+    // The address is still free for its owner, in the audience the admin API lists.
+    const owner = await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    expect(owner.error).toBeNull();
+    expect(decodeClaims(owner.data.session?.access_token ?? '').aud).toBe('authenticated');
+  });
+
+  it('accepts the default audience named explicitly on a public endpoint', async () => {
+    const signup = await identityFetch(api, '/signup', {
+      body: { email: uniqueEmail(), password: GOOD_PASSWORD },
+      headers: { 'x-jwt-aud': 'authenticated' },
+    });
+    expect(signup.status).toBe(200);
+  });
+
+  it('§2.8 is believed from an admin, who creates and lists users of another audience', async () => {
+    const email = uniqueEmail('other-aud');
+    const { serviceRoleKey } = identityKeys(api);
+    const created = await identityFetch(api, '/admin/users', {
+      body: { email, password: GOOD_PASSWORD, email_confirm: true },
+      token: serviceRoleKey,
+      headers: { 'x-jwt-aud': 'partner' },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ email, aud: 'partner' });
+    const listed = await identityFetch(api, '/admin/users?page=1&per_page=50', {
+      token: serviceRoleKey,
+      headers: { 'x-jwt-aud': 'partner' },
+    });
+    expect((listed.body.users as { email: string }[]).map((user) => user.email)).toContain(email);
+  });
+});
+
 describe('public endpoints', () => {
   it('§2.9 answers /health, /settings and an empty JWKS for an HS256 server', async () => {
     const health = await identityFetch(api, '/health');

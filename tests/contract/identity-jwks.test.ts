@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import { SignJWT, createRemoteJWKSet, decodeJwt, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { createTokenVerifier } from '../../server/src/identity/token-verifier.js';
@@ -88,6 +88,31 @@ describe('asymmetric signing keys (AUTH_JWT_KEYS)', () => {
       await expect(verifier.verify(`${header ?? ''}.${payload ?? ''}.${'A'.repeat(86)}`)).rejects.toMatchObject({
         reason: 'invalid',
       });
+    });
+  });
+
+  it('§8 with both SUPABASE_JWT_SECRET and SUPABASE_JWKS_URL, verifies HS256 tokens with the secret and the others with the JWKS', async () => {
+    const secret = 'the-legacy-hs256-secret-of-a-project-moving-to-keys';
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      SUPABASE_URL: api.url,
+      SUPABASE_ANON_KEY: 'unused',
+      SUPABASE_SERVICE_ROLE_KEY: 'unused',
+      SUPABASE_JWT_SECRET: secret,
+      SUPABASE_JWKS_URL: `${api.url}/auth/v1/.well-known/jwks.json`,
+    });
+    const es256 = await signUp();
+    const hs256 = await new SignJWT(decodeJwt(es256))
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(secret));
+    const forged = await new SignJWT(decodeJwt(es256))
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
+    await withDatabase(api, async (dataSource) => {
+      const verifier = createTokenVerifier(config, dataSource, undefined);
+      await expect(verifier.verify(es256)).resolves.toMatchObject({ accessToken: es256 });
+      await expect(verifier.verify(hs256)).resolves.toMatchObject({ accessToken: hs256 });
+      await expect(verifier.verify(forged)).rejects.toMatchObject({ reason: 'invalid' });
     });
   });
 });

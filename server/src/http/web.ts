@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from './html.js';
 
 /** Paths the web app never owns: unknown ones under these stay JSON 404s. */
 const API_PREFIXES = ['/graphql', '/auth/', '/webhooks/', '/healthz', '/readyz'];
@@ -29,12 +30,6 @@ export interface WebAppOptions {
 /** The settings the browser reads at start from `#lampstand-config` (see web/src/app/config.ts). */
 interface BrowserConfig {
   gtmContainerId: string | null;
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 /** The words a profile page's title and description use; the web app's ProfilePage says the same. */

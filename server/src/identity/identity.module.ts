@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
-import { createMailer } from '../mail/mail.transport.js';
 import type { IdentityKeys } from './embedded/keys.js';
-import { loadIdentityKeys } from './embedded/keys.js';
-import { createIdentityLimits } from './embedded/rate-limits.js';
-import { embeddedIdentity } from './embedded/service.js';
+import { prepareEmbeddedIdentity } from './embedded/service.js';
+import { pruneExpired } from './embedded/sessions.js';
 import { IdentityClient } from './identity.client.js';
 import { createTokenVerifier } from './token-verifier.js';
 import type { TokenVerifier } from './token-verifier.js';
@@ -33,6 +31,31 @@ function ownOrigin(config: Config): string {
   return `http://${host}:${config.port}`;
 }
 
+/** How often the embedded service deletes expired tokens and outbox messages. */
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Once listening, and hourly after: deletes what the embedded service can no longer use. */
+function startPruning(app: FastifyInstance, config: Config, dataSource: DataSource): void {
+  let timer: NodeJS.Timeout | undefined;
+  const prune = (): void => {
+    pruneExpired(dataSource, config.auth)
+      .then((report) => {
+        app.log.debug(report, 'identity: expired tokens and outbox messages deleted');
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'identity: pruning expired tokens failed; it runs again within the hour');
+      });
+  };
+  app.addHook('onListen', () => {
+    prune();
+    timer = setInterval(prune, PRUNE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', () => {
+    clearInterval(timer);
+  });
+}
+
 /**
  * Sets identity up: in embedded mode mounts the Supabase-Auth-compatible service at /auth/v1 and
  * points supabase-js at this process; in hosted mode points it at SUPABASE_URL. Decorates the app
@@ -42,11 +65,10 @@ export async function mountIdentity(
   app: FastifyInstance,
   config: Config,
   dataSource: DataSource,
-  options: { fetch?: typeof fetch } = {},
+  options: { fetch?: typeof fetch; background?: boolean } = {},
 ): Promise<Identity> {
   let identity: Identity;
   if (config.identity.mode === 'embedded') {
-    const keys = await loadIdentityKeys(config);
     const redis =
       config.redisUrl === undefined
         ? undefined
@@ -59,14 +81,9 @@ export async function mountIdentity(
         redis.disconnect();
       });
     }
-    const mailer = createMailer(config, dataSource, app.log);
-    app.addHook('onClose', () => {
-      mailer.close();
-    });
-    await app.register(
-      embeddedIdentity({ config, dataSource, keys, mailer, limits: createIdentityLimits(config.auth, redis) }),
-      { prefix: '/auth/v1' },
-    );
+    const { plugin, keys } = await prepareEmbeddedIdentity(app, config, dataSource, redis);
+    await app.register(plugin, { prefix: '/auth/v1' });
+    if (options.background ?? true) startPruning(app, config, dataSource);
     identity = {
       mode: 'embedded',
       client: new IdentityClient({

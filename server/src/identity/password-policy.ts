@@ -18,10 +18,12 @@ export interface PasswordProblems {
   weak: { reason: 'length' | 'pwned'; message: string }[];
 }
 
+const graphemes = new Intl.Segmenter();
+
 /** Characters as people count them (grapheme clusters), so accents and emoji count once. */
 function characterCount(value: string): number {
   let count = 0;
-  for (const _segment of new Intl.Segmenter().segment(value)) count++;
+  for (const _segment of graphemes.segment(value)) count++;
   return count;
 }
 

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
@@ -31,6 +31,7 @@ export interface TokenVerifier {
 /** How long the hosted JWKS is cached (as auth-js does). */
 const JWKS_CACHE_MS = 10 * 60 * 1000;
 const encoder = new TextEncoder();
+const ASYMMETRIC_ALGORITHMS = ['RS256', 'ES256', 'RS512', 'ES512', 'EdDSA'];
 
 function stringClaim(payload: JWTPayload, name: string): string | null {
   const value = payload[name];
@@ -39,7 +40,7 @@ function stringClaim(payload: JWTPayload, name: string): string | null {
 
 /**
  * Builds the verifier of access tokens for the GraphQL context. It checks the signature (HS256
- * secret or JWKS; never `alg: none`), `exp` (required), `aud` = authenticated, `iss` when known,
+ * secret or JWKS, by the token's `alg` when both are configured; never `alg: none`), `exp` (required), `aud` = authenticated, `iss` when known,
  * and `role` = authenticated. In embedded mode it also needs the token's session to still exist
  * (one primary-key lookup), so that logout, password change and account deletion take effect at
  * once; hosted tokens stay valid until `exp`, as Supabase's own local verification does.
@@ -64,10 +65,10 @@ export function createTokenVerifier(
         : createRemoteJWKSet(new URL(identity.jwksUrl), { cacheMaxAge: JWKS_CACHE_MS });
     const secret = identity.jwtSecret === undefined ? undefined : encoder.encode(identity.jwtSecret);
     verifySignature = async (token) => {
-      if (jwks)
-        return (await jwtVerify(token, jwks, { ...options, algorithms: ['RS256', 'ES256', 'RS512', 'ES512', 'EdDSA'] }))
-          .payload;
-      if (secret) return (await jwtVerify(token, secret, { ...options, algorithms: ['HS256'] })).payload;
+      // With both, the header picks: a project moving to asymmetric keys still has HS256 tokens out.
+      const useSecret = secret !== undefined && (jwks === undefined || decodeProtectedHeader(token).alg === 'HS256');
+      if (secret && useSecret) return (await jwtVerify(token, secret, { ...options, algorithms: ['HS256'] })).payload;
+      if (jwks) return (await jwtVerify(token, jwks, { ...options, algorithms: ASYMMETRIC_ALGORITHMS })).payload;
       throw new Error('no key to verify access tokens with');
     };
     issuer = identity.issuer;

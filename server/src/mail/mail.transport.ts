@@ -17,7 +17,6 @@ export interface MailMessage {
 
 /** Sends mail: over SMTP when SMTP_URL is set, otherwise into the development outbox. */
 export interface Mailer {
-  readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
@@ -39,7 +38,6 @@ export function createMailer(config: Config, dataSource: DataSource, log: Fastif
       socketTimeout: SMTP_TIMEOUT_MS,
     });
     return {
-      kind: 'smtp',
       async send(message) {
         await transport.sendMail({
           from,
@@ -57,7 +55,6 @@ export function createMailer(config: Config, dataSource: DataSource, log: Fastif
 
   const outbox = dataSource.getRepository(MailOutboxRecord);
   return {
-    kind: 'outbox',
     async send(message) {
       await outbox.insert({
         id: randomUUID(),

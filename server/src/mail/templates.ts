@@ -1,15 +1,7 @@
+import { escapeHtml } from '../http/html.js';
 import type { MailMessage } from './mail.transport.js';
 
 const PRODUCT = 'Lampstand';
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 interface Layout {
   to: string;

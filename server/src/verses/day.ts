@@ -24,16 +24,28 @@ export function parseIsoDate(value: string, field = 'date'): CalendarDay {
   return { date: value, monthDay: value.slice(5) };
 }
 
+/**
+ * Formatters by time zone as written by callers. Valid zones are a finite set (a few hundred, in
+ * any letter case), so the cap is only a guard; invalid ones throw and are never cached.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_CACHED_TIME_ZONES = 2000;
+
+function dateFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dateFormats.size >= MAX_CACHED_TIME_ZONES) dateFormats.clear();
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Today's date in an IANA time zone, e.g. `Europe/Oslo`. */
 export function todayIn(timeZone: string, now: Date = new Date(), field = 'timeZone'): CalendarDay {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(now);
+    parts = dateFormat(timeZone).formatToParts(now);
   } catch {
     throw badUserInput(`${field} must be an IANA time zone such as Europe/London.`, field);
   }

@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { In } from 'typeorm';
 import type { MailMessage } from '../../mail/mail.transport.js';
 import { confirmationMail, emailChangeMail, recoveryMail } from '../../mail/templates.js';
 import type { IdentityContext } from './context.js';
@@ -10,6 +11,8 @@ import { takePoint } from './rate-limits.js';
 import { sha256 } from './sessions.js';
 
 const OTP_LENGTH = 6;
+/** Both tokens of a pending email change: to the new address and (secure change) to the current one. */
+export const EMAIL_CHANGE_TOKENS: OneTimeTokenType[] = ['email_change_token_current', 'email_change_token_new'];
 
 /** A fresh 6-digit code. */
 export function generateOtp(): string {
@@ -129,7 +132,8 @@ export async function sendRecovery(context: IdentityContext, user: AuthUserRecor
 
 /**
  * Emails the email-change link to the new address, and to the current one as well when secure
- * email change is on; the address changes only once `/verify` accepts the link(s).
+ * email change is on; the address changes only once `/verify` accepts the link(s). The tokens are
+ * recorded first, so the links work on arrival; if a message cannot be sent, they are removed again.
  */
 export async function sendEmailChange(
   context: IdentityContext,
@@ -138,9 +142,13 @@ export async function sendEmailChange(
   redirectTo: string,
 ): Promise<void> {
   checkFrequency(context, user.emailChangeSentAt);
+  await checkMailLimit(context);
   const currentEmail = user.email ?? '';
+  const secure = context.settings.secureEmailChange && currentEmail !== '';
   const otpNew = generateOtp();
   const hashNew = tokenHash(newEmail, otpNew);
+  const otpCurrent = generateOtp();
+  const hashCurrent = tokenHash(currentEmail, otpCurrent);
   const messages = [
     emailChangeMail({
       to: newEmail,
@@ -149,30 +157,32 @@ export async function sendEmailChange(
       link: actionLink(context, hashNew, 'email_change', redirectTo),
     }),
   ];
-  const secure = context.settings.secureEmailChange && currentEmail !== '';
-  const otpCurrent = generateOtp();
-  const hashCurrent = tokenHash(currentEmail, otpCurrent);
   if (secure) {
     const link = actionLink(context, hashCurrent, 'email_change', redirectTo);
     messages.push(emailChangeMail({ to: currentEmail, newEmail, otp: otpCurrent, link }));
   }
-  await checkMailLimit(context);
+
+  const pending = { emailChange: newEmail, emailChangeSentAt: new Date(), emailChangeConfirmStatus: 0 };
+  await context.dataSource.transaction(async (manager) => {
+    await manager.update(AuthUserRecord, { id: user.id }, pending);
+    await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: In(EMAIL_CHANGE_TOKENS) });
+    await storeOneTimeToken(manager, user, 'email_change_token_new', hashNew, newEmail);
+    if (secure) await storeOneTimeToken(manager, user, 'email_change_token_current', hashCurrent, currentEmail);
+  });
   try {
     // The caller is signed in, so nothing is revealed by waiting for delivery and reporting failure.
     for (const message of messages) await context.mailer.send(message);
   } catch (error) {
+    // A link that was never delivered must not stay usable, nor hold back a retry as "too frequent".
+    await context.dataSource.transaction(async (manager) => {
+      await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: In(EMAIL_CHANGE_TOKENS) });
+      await manager.update(
+        AuthUserRecord,
+        { id: user.id, emailChange: newEmail },
+        { emailChange: null, emailChangeSentAt: null, emailChangeConfirmStatus: 0 },
+      );
+    });
     throw new ApiError(500, 'unexpected_failure', 'Error sending email change email', undefined, error);
   }
-  await context.dataSource.transaction(async (manager) => {
-    const now = new Date();
-    Object.assign(user, { emailChange: newEmail, emailChangeSentAt: now, emailChangeConfirmStatus: 0 });
-    await manager.update(
-      AuthUserRecord,
-      { id: user.id },
-      { emailChange: newEmail, emailChangeSentAt: now, emailChangeConfirmStatus: 0 },
-    );
-    await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: 'email_change_token_current' });
-    await storeOneTimeToken(manager, user, 'email_change_token_new', hashNew, newEmail);
-    if (secure) await storeOneTimeToken(manager, user, 'email_change_token_current', hashCurrent, currentEmail);
-  });
+  Object.assign(user, pending);
 }

@@ -43,8 +43,9 @@ const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth']);
 
 const encoder = new TextEncoder();
 
-async function signHs256(secret: string, claims: JWTPayload): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(encoder.encode(secret));
+async function signHs256(secret: string | Uint8Array, claims: JWTPayload): Promise<string> {
+  const key = typeof secret === 'string' ? encoder.encode(secret) : secret;
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
 }
 
 /** Reads the development secret from DATA_DIR, or creates it (mode 0600) on the first start. */
@@ -84,13 +85,14 @@ export async function loadIdentityKeys(config: Config): Promise<IdentityKeys> {
   const developmentFile = development ? path.join(config.dataDir, 'dev-secrets.json') : undefined;
   const devSecrets = developmentFile === undefined ? undefined : await loadDevSecrets(developmentFile);
   const secret = devSecrets?.jwtSecret ?? config.auth.jwtSecret;
+  const secretKey = secret === undefined ? undefined : encoder.encode(secret);
 
   const byKid = new Map<string, { alg: SigningAlgorithm; key: VerificationKey }>();
   for (const jwk of configuredKeys) {
     const verifying = jwk.kty === 'oct' ? jwk : publicJwk(jwk);
     byKid.set(jwk.kid, { alg: jwk.alg, key: await importJWK(verifying, jwk.alg) });
   }
-  const algorithms = [...new Set<string>([...configuredKeys.map((key) => key.alg), ...(secret ? ['HS256'] : [])])];
+  const algorithms = [...new Set<string>([...configuredKeys.map((key) => key.alg), ...(secretKey ? ['HS256'] : [])])];
 
   const signer = configuredKeys[0];
   // WebCrypto refuses `verify` among a private key's usages; the key's own key_ops are not needed to sign.
@@ -99,8 +101,8 @@ export async function loadIdentityKeys(config: Config): Promise<IdentityKeys> {
     if (signer && signingKey) {
       return new SignJWT(claims).setProtectedHeader({ alg: signer.alg, typ: 'JWT', kid: signer.kid }).sign(signingKey);
     }
-    if (secret === undefined) throw new Error('no JWT signing key is configured');
-    return signHs256(secret, claims);
+    if (secretKey === undefined) throw new Error('no JWT signing key is configured');
+    return signHs256(secretKey, claims);
   };
 
   const resolveKey = (header: JWTHeaderParameters): VerificationKey => {
@@ -109,13 +111,13 @@ export async function loadIdentityKeys(config: Config): Promise<IdentityKeys> {
       if (named.alg !== header.alg) throw new Error(`key ${String(header.kid)} does not sign with ${header.alg}`);
       return named.key;
     }
-    if (header.alg === 'HS256' && secret !== undefined) return encoder.encode(secret);
+    if (header.alg === 'HS256' && secretKey !== undefined) return secretKey;
     throw new Error(`unrecognized JWT kid ${String(header.kid)} for algorithm ${header.alg}`);
   };
 
   const derivedKey = (role: string): Promise<string> => {
     const claims = { iss: API_KEY_ISSUER, role, iat: DERIVED_KEY_IAT };
-    return secret === undefined ? sign(claims) : signHs256(secret, claims);
+    return secretKey === undefined ? sign(claims) : signHs256(secretKey, claims);
   };
 
   return {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
 import { passwordProblems } from '../password-policy.js';
@@ -59,4 +60,9 @@ export function checkPasswordStrength(password: string, minLength: number): void
       weak.map((problem) => problem.reason),
     );
   }
+}
+
+/** A random password for accounts made without one (admin create, generated sign-up links). */
+export function generatedPassword(): string {
+  return randomBytes(48).toString('base64url');
 }

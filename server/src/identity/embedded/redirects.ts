@@ -21,6 +21,18 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** The allow list compiled once per settings object, not at every check. */
+const compiledAllowLists = new WeakMap<readonly string[], RegExp[]>();
+
+function allowListPatterns(allowList: readonly string[]): RegExp[] {
+  let patterns = compiledAllowLists.get(allowList);
+  if (patterns === undefined) {
+    patterns = allowList.map(globToRegExp);
+    compiledAllowLists.set(allowList, patterns);
+  }
+  return patterns;
+}
+
 /** Whether a redirect target is the site itself, a loopback address, or on URI_ALLOW_LIST. */
 export function isRedirectAllowed(settings: Config['auth'], target: string): boolean {
   if (target === '') return false;
@@ -40,7 +52,7 @@ export function isRedirectAllowed(settings: Config['auth'], target: string): boo
   if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return loopback;
   if (isHttp && !REGULAR_HOSTNAME.test(url.hostname)) return false;
   const withoutFragment = target.split('#')[0] ?? target;
-  return settings.uriAllowList.some((pattern) => globToRegExp(pattern).test(withoutFragment));
+  return allowListPatterns(settings.uriAllowList).some((pattern) => pattern.test(withoutFragment));
 }
 
 /** `redirect_to` (query, then Referer) when allowed, else SITE_URL. */

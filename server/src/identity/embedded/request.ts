@@ -51,10 +51,27 @@ export async function clientInfo(request: FastifyRequest, context: IdentityConte
   return { ip: await clientAddress(request, serviceKeyCheck(context)), userAgent: request.headers['user-agent'] };
 }
 
-/** The audience of the request: `X-JWT-AUD`, else the configured one. */
-export function requestAud(request: FastifyRequest, context: IdentityContext): string {
+function audHeader(request: FastifyRequest): string | undefined {
   const header = request.headers['x-jwt-aud'];
-  return typeof header === 'string' && header !== '' ? header : context.audience;
+  return typeof header === 'string' && header !== '' ? header : undefined;
+}
+
+/**
+ * The audience of a request that carries no admin token: the configured one. Supabase Auth takes
+ * `X-JWT-AUD` from anyone, so a stranger could sign up `victim@…` in an audience the admin listing
+ * never shows; here another audience is refused unless an admin asks (see `adminRequestAud`).
+ */
+export function requestAud(request: FastifyRequest, context: IdentityContext): string {
+  const header = audHeader(request);
+  if (header !== undefined && header !== context.audience) {
+    throw forbidden('not_admin', 'X-JWT-AUD other than the default audience requires an admin (service_role) token');
+  }
+  return context.audience;
+}
+
+/** The audience of an admin request (only behind `requireAdmin`): `X-JWT-AUD`, else the configured one. */
+export function adminRequestAud(request: FastifyRequest, context: IdentityContext): string {
+  return audHeader(request) ?? context.audience;
 }
 
 async function verifiedClaims(request: FastifyRequest, context: IdentityContext): Promise<JWTPayload> {

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginCallback } from 'fastify';
 import Fastify from 'fastify';
+import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
+import { sharedServerOptions } from '../../http/server-options.js';
 import type { Mailer } from '../../mail/mail.transport.js';
 import { createMailer } from '../../mail/mail.transport.js';
 import type { IdentityContext } from './context.js';
@@ -99,6 +101,26 @@ export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPlugi
 }
 
 /**
+ * Readies the embedded service for `app`: its keys (the development secret is made on first use),
+ * a mailer closed with the app, and rate limits (shared through `redis` when given, else in
+ * memory). Register the returned plugin where the service should answer.
+ */
+export async function prepareEmbeddedIdentity(
+  app: FastifyInstance,
+  config: Config,
+  dataSource: DataSource,
+  redis?: Redis,
+): Promise<{ plugin: FastifyPluginCallback; keys: IdentityKeys }> {
+  const keys = await loadIdentityKeys(config);
+  const mailer = createMailer(config, dataSource, app.log);
+  app.addHook('onClose', () => {
+    mailer.close();
+  });
+  const limits = createIdentityLimits(config.auth, redis);
+  return { plugin: embeddedIdentity({ config, dataSource, keys, mailer, limits }), keys };
+}
+
+/**
  * The embedded identity service on its own Fastify instance, answering at the root path as
  * Supabase Auth itself does (and at /auth/v1, where supabase-js looks for it). Rate limits are
  * kept in memory.
@@ -106,20 +128,9 @@ export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPlugi
 export async function createIdentityServer(config: Config, dataSource: DataSource): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    ...sharedServerOptions(config),
   });
-  const mailer = createMailer(config, dataSource, app.log);
-  app.addHook('onClose', () => {
-    mailer.close();
-  });
-  const plugin = embeddedIdentity({
-    config,
-    dataSource,
-    keys: await loadIdentityKeys(config),
-    mailer,
-    limits: createIdentityLimits(config.auth, undefined),
-  });
+  const { plugin } = await prepareEmbeddedIdentity(app, config, dataSource);
   await app.register(plugin, { prefix: '/auth/v1' });
   await app.register(plugin);
   return app;

@@ -1,7 +1,9 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { LessThan } from 'typeorm';
+import { MailOutboxRecord } from '../../mail/outbox.entity.js';
 import type { IdentityContext } from './context.js';
-import { AuthRefreshTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
+import { AuthOneTimeTokenRecord, AuthRefreshTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
 import type { AmrEntry } from './entities.js';
 import { ApiError, INVALID_CREDENTIALS, OAuthError, badRequest, validationFailed } from './errors.js';
 import { isBanned, loadUserJson } from './users.js';
@@ -216,4 +218,40 @@ export async function refreshSession(
   });
   if ('error' in outcome) throw outcome.error;
   return outcome.response;
+}
+
+/** How long a revoked refresh token is kept to detect its replay (Supabase Auth's clean-up keeps a day). */
+const REVOKED_REFRESH_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** How many rows one `pruneExpired` pass removed, by table. */
+export interface PruneReport {
+  refreshTokens: number;
+  oneTimeTokens: number;
+  outbox: number;
+}
+
+/**
+ * Deletes what can no longer be used: refresh tokens revoked over a day ago (a replay then answers
+ * `refresh_token_not_found` rather than ending the session, as in Supabase Auth), emailed tokens
+ * and development-outbox messages older than `otpExp`. Ended sessions are deleted at once already.
+ */
+export async function pruneExpired(
+  dataSource: DataSource,
+  settings: { otpExp: number },
+  now = new Date(),
+): Promise<PruneReport> {
+  const revokedBefore = new Date(now.getTime() - REVOKED_REFRESH_TOKEN_RETENTION_MS);
+  const sentBefore = new Date(now.getTime() - settings.otpExp * 1000);
+  const { manager } = dataSource;
+  const refreshTokens = await manager.delete(AuthRefreshTokenRecord, {
+    revoked: true,
+    updatedAt: LessThan(revokedBefore),
+  });
+  const oneTimeTokens = await manager.delete(AuthOneTimeTokenRecord, { createdAt: LessThan(sentBefore) });
+  const outbox = await manager.delete(MailOutboxRecord, { createdAt: LessThan(sentBefore) });
+  return {
+    refreshTokens: refreshTokens.affected ?? 0,
+    oneTimeTokens: oneTimeTokens.affected ?? 0,
+    outbox: outbox.affected ?? 0,
+  };
 }

@@ -49,10 +49,6 @@ export function findUserByEmail(manager: EntityManager, email: string): Promise<
   return manager.findOneBy(AuthUserRecord, { email: email.toLowerCase() });
 }
 
-export function findUserById(manager: EntityManager, id: string): Promise<AuthUserRecord | null> {
-  return manager.findOneBy(AuthUserRecord, { id });
-}
-
 /**
  * Reads a user row inside a transaction in order to change it. A row read before the transaction
  * (or before a slow hash) is stale: writing it back would undo what other requests wrote meanwhile.

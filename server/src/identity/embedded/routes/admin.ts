@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -7,8 +6,14 @@ import { DEFAULT_ROLE } from '../context.js';
 import { AuthUserRecord } from '../entities.js';
 import { ApiError, DUPLICATE_EMAIL, unprocessable, validationFailed } from '../errors.js';
 import { parseGoDuration } from '../durations.js';
-import { checkPasswordLength, checkPasswordStrength, hashPassword, isSupportedHash } from '../passwords.js';
-import { queryValue, readBody, requestAud, requireAdmin } from '../request.js';
+import {
+  checkPasswordLength,
+  checkPasswordStrength,
+  generatedPassword,
+  hashPassword,
+  isSupportedHash,
+} from '../passwords.js';
+import { adminRequestAud, queryValue, readBody, requireAdmin } from '../request.js';
 import { metadata, text } from '../schemas.js';
 import {
   clearPendingTokens,
@@ -47,7 +52,6 @@ const userBody = z.object({
 const deleteBody = z.object({ should_soft_delete: z.boolean().nullish() });
 
 const DEFAULT_PER_PAGE = 50;
-const GENERATED_PASSWORD_BYTES = 48;
 
 /** `ban_duration` as a date (`null` lifts a ban), or undefined when not given. */
 function bannedUntil(value: string): Date | null | undefined {
@@ -93,7 +97,7 @@ function adminUserRoutes(app: FastifyInstance, context: IdentityContext): void {
     const page = Math.max(1, pageNumber(queryValue(request, 'page'), 1));
     const perPage = pageNumber(queryValue(request, 'per_page'), DEFAULT_PER_PAGE);
     if (perPage === 0) throw validationFailed('Bad Pagination Parameters: per_page must be positive');
-    const aud = requestAud(request, context);
+    const aud = adminRequestAud(request, context);
     const filter = queryValue(request, 'filter').toLowerCase();
     const query = dataSource.manager
       .createQueryBuilder(AuthUserRecord, 'user')
@@ -134,7 +138,7 @@ function adminUserRoutes(app: FastifyInstance, context: IdentityContext): void {
       encryptedPassword = body.password_hash;
     } else {
       const given = body.password ?? '';
-      const password = given === '' ? randomBytes(GENERATED_PASSWORD_BYTES).toString('base64url') : given;
+      const password = given === '' ? generatedPassword() : given;
       checkPasswordLength(password);
       encryptedPassword = await hashPassword(password);
     }
@@ -145,7 +149,7 @@ function adminUserRoutes(app: FastifyInstance, context: IdentityContext): void {
     const user = newUser({
       id: body.id === '' ? undefined : body.id.toLowerCase(),
       email,
-      aud: body.aud === '' ? requestAud(request, context) : body.aud,
+      aud: body.aud === '' ? adminRequestAud(request, context) : body.aud,
       role: body.role === '' ? DEFAULT_ROLE : body.role,
       encryptedPassword,
       userMetadata: body.user_metadata ?? {},

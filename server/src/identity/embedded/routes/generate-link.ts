@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
@@ -7,9 +6,9 @@ import { AuthUserRecord } from '../entities.js';
 import type { OneTimeTokenType } from '../entities.js';
 import { ApiError, DUPLICATE_EMAIL, unprocessable, validationFailed } from '../errors.js';
 import { actionLink, generateOtp, storeOneTimeToken, tokenHash } from '../emails.js';
-import { checkPasswordStrength, hashPassword } from '../passwords.js';
+import { checkPasswordStrength, generatedPassword, hashPassword } from '../passwords.js';
 import { isRedirectAllowed, redirectTarget } from '../redirects.js';
-import { readBody, requestAud } from '../request.js';
+import { adminRequestAud, readBody } from '../request.js';
 import { metadata, text } from '../schemas.js';
 import {
   createEmailIdentity,
@@ -31,7 +30,6 @@ const linkBody = z.object({
 });
 
 const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'];
-const GENERATED_PASSWORD_BYTES = 48;
 
 /**
  * `POST /admin/generate_link` (contract §2.8): makes the link and code a message would carry,
@@ -70,7 +68,7 @@ export function registerGenerateLinkRoute(app: FastifyInstance, context: Identit
     }
     let encryptedPassword: string | null = null;
     if (type === 'signup' && !existing) {
-      const password = body.password || randomBytes(GENERATED_PASSWORD_BYTES).toString('base64url');
+      const password = body.password || generatedPassword();
       if (body.password) checkPasswordStrength(password, settings.passwordMinLength);
       encryptedPassword = await hashPassword(password);
     }
@@ -86,7 +84,7 @@ export function registerGenerateLinkRoute(app: FastifyInstance, context: Identit
       if (!user) {
         user = newUser({
           email,
-          aud: requestAud(request, context),
+          aud: adminRequestAud(request, context),
           role: DEFAULT_ROLE,
           encryptedPassword,
           userMetadata: body.data ?? {},

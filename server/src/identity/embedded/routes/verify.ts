@@ -6,7 +6,7 @@ import type { IdentityContext } from '../context.js';
 import { AuthOneTimeTokenRecord, AuthUserRecord } from '../entities.js';
 import type { OneTimeTokenType } from '../entities.js';
 import { ApiError, forbidden, unprocessable, validationFailed } from '../errors.js';
-import { sendRecovery, tokenHash } from '../emails.js';
+import { EMAIL_CHANGE_TOKENS, sendRecovery, tokenHash } from '../emails.js';
 import { limitByAddress } from '../rate-limits.js';
 import { redirectTarget } from '../redirects.js';
 import { clientInfo, queryValue, readBody } from '../request.js';
@@ -48,11 +48,13 @@ async function applyEmailChange(
   user: AuthUserRecord,
   used: AuthOneTimeTokenRecord,
 ): Promise<boolean> {
-  const { settings } = context;
-  const doubleConfirm = !settings.autoconfirm && settings.secureEmailChange && user.emailChangeConfirmStatus === 0;
+  // Unlike Supabase Auth, both links are needed even with autoconfirm on: both addresses were
+  // mailed, and the point of the second link is that whoever holds the session alone cannot move
+  // the account to an address of their own.
+  const doubleConfirm = context.settings.secureEmailChange && user.emailChangeConfirmStatus === 0;
   const others = await manager.countBy(AuthOneTimeTokenRecord, {
     userId: user.id,
-    tokenType: In(['email_change_token_current', 'email_change_token_new']),
+    tokenType: In(EMAIL_CHANGE_TOKENS),
   });
   if (doubleConfirm && others > 1) {
     await manager.delete(AuthOneTimeTokenRecord, { id: used.id });
@@ -65,10 +67,7 @@ async function applyEmailChange(
   user.updatedAt = new Date();
   // Someone else may have taken the address since the change was requested.
   await saveUser(manager, user);
-  await manager.delete(AuthOneTimeTokenRecord, {
-    userId: user.id,
-    tokenType: In(['email_change_token_current', 'email_change_token_new']),
-  });
+  await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: In(EMAIL_CHANGE_TOKENS) });
   await updateEmailIdentity(manager, user, { email: newEmail, email_verified: true });
   if (!user.emailConfirmedAt) await confirmEmail(manager, user);
   return true;
