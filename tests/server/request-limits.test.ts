@@ -15,6 +15,11 @@ async function post(body: string, contentType = 'application/json'): Promise<Res
   return fetch(`${api.url}/graphql`, { method: 'POST', headers: { 'content-type': contentType }, body });
 }
 
+/** `count` aliased fields, each a few tokens, so 65 of them parse well within the token limit. */
+function aliases(count: number): string {
+  return Array.from({ length: count }, (_, index) => `a${index}: verse(ref: "John 3:16") { id }`).join(' ');
+}
+
 describe('request limits (B1)', () => {
   it('rejects a document nested 20 deep before running it', async () => {
     const levels = 18;
@@ -31,11 +36,30 @@ describe('request limits (B1)', () => {
     expect(response.errors).toBeUndefined();
   });
 
-  it('rejects 1,000 aliases', async () => {
-    const aliases = Array.from({ length: 1000 }, (_, index) => `a${index}: verse(ref: "John 3:16") { id }`).join(' ');
-    const response = await api.graphql(`{ ${aliases} }`);
+  it('accepts 64 aliases, the alias limit', async () => {
+    const response = await api.graphql(`{ ${aliases(64)} }`);
+    expect(response.errors).toBeUndefined();
+    expect(Object.keys(response.data ?? {})).toHaveLength(64);
+  });
+
+  it('rejects 65 aliases by the alias limit (the document is well within the token limit)', async () => {
+    const response = await api.graphql(`{ ${aliases(65)} }`);
     expect(response.status).toBe(400);
     expect(response.data).toBeUndefined();
+    expect(response.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/aliases limit of 64 exceeded, found 65/i),
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+  });
+
+  it('rejects 1,000 aliases before parsing them all (by the token limit)', async () => {
+    const response = await api.graphql(`{ ${aliases(1000)} }`);
+    expect(response.status).toBe(400);
+    expect(response.data).toBeUndefined();
+    expect(response.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/more th[ae]t 3000 tokens/i),
+      extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+    });
   });
 
   it('rejects a huge token count', async () => {
