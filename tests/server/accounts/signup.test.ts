@@ -5,7 +5,7 @@ import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
 import { insertMember } from '../../support/factories.js';
 import { GOOD_PASSWORD, serviceClient, uniqueEmail } from '../../support/identity.js';
-import { firstError, ME, SIGN_UP, signUpMember } from '../../support/members.js';
+import { firstError, LOGIN, ME, SIGN_UP, signUpMember } from '../../support/members.js';
 import type { MemberData, SignUpData } from '../../support/members.js';
 import { seededRandom } from '../../support/random.js';
 
@@ -107,20 +107,38 @@ describe('signUp', () => {
   it.each([
     ['too short (7 characters)', 'sevench', 'WEAK_PASSWORD', ['length']],
     ['on the common-passwords list', 'password123', 'WEAK_PASSWORD', ['pwned']],
-    ['over 72 bytes', 'é'.repeat(37), 'BAD_USER_INPUT', undefined],
   ])('refuses a password %s and creates nothing', async (_case, password, code, reasons) => {
     const email = uniqueEmail();
     const response = await api.graphql(SIGN_UP, { input: { email, password, first: 'Ann', platform: 'web' } });
-    expect(firstError(response)).toMatchObject({ code, field: 'input.password', ...(reasons ? { reasons } : {}) });
+    expect(firstError(response)).toMatchObject({ code, field: 'input.password', reasons });
+    expect(await identityAccount(email)).toBeUndefined();
+  });
+
+  it('refuses a password over 72 bytes (37 two-byte characters) with a clear message, and creates nothing', async () => {
+    const email = uniqueEmail();
+    const password = 'é'.repeat(37);
+    const response = await api.graphql(SIGN_UP, { input: { email, password, first: 'Ann', platform: 'web' } });
+    expect(firstError(response)).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'input.password',
+      message: 'Password cannot be longer than 72 characters (bytes in UTF-8)',
+    });
     expect(await identityAccount(email)).toBeUndefined();
   });
 
   it.each([
-    ['a 64-character passphrase', 'the quick brown fox jumps over the lazy dog while we all watch it'],
-    ['a Unicode passphrase', 'Ἐν ἀρχῇ ἦν ὁ λόγος 🕯️'],
-  ])('accepts %s', async (_case, password) => {
+    ['a 64-character passphrase', 'the quick brown fox jumps over the lazy dog while we watch it go', 64],
+    ['a Unicode passphrase', 'Ἐν ἀρχῇ ἦν ὁ λόγος 🕯️', 21],
+    ['a passphrase of exactly 72 bytes, none of them ASCII', 'é'.repeat(36), 36],
+  ])('accepts %s, and the member logs in with it', async (_case, password, characters) => {
+    expect([...password]).toHaveLength(characters);
     const { email } = await signUpMember(api, { password });
     expect(await identityAccount(email)).toBeDefined();
+    const login = await api.graphql<{ login: { member: { user: { email: string } } } }>(LOGIN, {
+      input: { email, password },
+    });
+    expect(login.errors).toBeUndefined();
+    expect(login.data?.login.member.user.email).toBe(email);
   });
 
   it.each([
