@@ -255,9 +255,11 @@ describe('updateEmail', () => {
     const refreshToken = new URLSearchParams(new URL(confirmed.headers.get('location') ?? '').hash.slice(1)).get(
       'refresh_token',
     );
-    await api.graphql(REFRESH, { token: refreshToken });
+    expect((await api.graphql(REFRESH, { token: refreshToken })).errors).toBeUndefined();
     // The first session's token still names the old address.
-    await me(session.accessToken);
+    const old = await me(session.accessToken);
+    expect(old.errors).toBeUndefined();
+    expect(old.data?.me?.user.email).toBe(newEmail);
     const stored = await api.dataSource.getRepository(UserRecord).findOneByOrFail({ uid: member.user.uid });
     expect(stored.email).toBe(newEmail);
   });
