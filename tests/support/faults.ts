@@ -31,8 +31,11 @@ export type FetchFault = 'unreachable' | 'response-lost' | 'server-error' | 'han
 /** Never settles on its own; rejects as fetch does when `signal` aborts (with its reason). */
 function untilAborted(signal: AbortSignal): Promise<never> {
   return new Promise((_resolve, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    const abort = () => {
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted', { cause: signal.reason }));
+    };
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
   });
 }
 

@@ -47,7 +47,7 @@ function storedVerse(record: ProfileRecord): Verse {
 export class ProfileService {
   private readonly profiles: Repository<ProfileRecord>;
   /** Stored verses brought forward together: one UPDATE per day and verse for the reads of one tick. */
-  private readonly verseMoves: DataLoader<VerseMove, void>;
+  private readonly verseMoves: DataLoader<VerseMove, true>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -58,7 +58,7 @@ export class ProfileService {
   }
 
   /** Writes the day's verse to each profile still behind that day and not pinned (concurrent reads write once). */
-  private async moveVerses(moves: readonly VerseMove[]): Promise<void[]> {
+  private async moveVerses(moves: readonly VerseMove[]): Promise<true[]> {
     const groups = new Map<string, { verse: Verse; day: string; uids: string[] }>();
     for (const { uid, verse, day } of moves) {
       const key = `${day} ${verse.id}`;
@@ -74,7 +74,7 @@ export class ProfileService {
         .where('uid IN (:...uids) AND verse_pinned = :pinned AND verse_day < :day', { uids, pinned: false, day })
         .execute();
     }
-    return moves.map(() => undefined);
+    return moves.map(() => true);
   }
 
   /** The public profile with this username (any letter case), or null when there is none to show. */

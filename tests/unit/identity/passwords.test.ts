@@ -62,7 +62,11 @@ describe('password policy (product.md)', () => {
   });
 
   it('B7 rejects more than 72 bytes with validation_failed and a message that says so', () => {
-    const tooLong = { status: 400, code: 'validation_failed', message: expect.stringMatching(/longer than 72 .*bytes/) };
+    const tooLong = {
+      status: 400,
+      code: 'validation_failed',
+      message: expect.stringMatching(/longer than 72 .*bytes/),
+    };
     expect(rejection('a'.repeat(73))).toMatchObject(tooLong);
     expect(rejection('a'.repeat(72))).toBeUndefined();
     expect(rejection('🙏'.repeat(19))).toMatchObject(tooLong);
