@@ -107,11 +107,7 @@ describe('AuthProvider', () => {
     });
     expect(screen.queryByTestId('state')).toBeNull();
     await act(async () => {
-      answer({
-        body: {
-          data: { refreshSession: { __typename: 'AuthPayload', session: session({ sub: uid }), member: member(uid) } },
-        },
-      });
+      answer(refreshed(uid));
       await Promise.resolve();
     });
     await waitFor(() => {
@@ -167,11 +163,7 @@ describe('AuthProvider', () => {
           },
         },
       }),
-      RefreshSession: () => ({
-        body: {
-          data: { refreshSession: { __typename: 'AuthPayload', session: session({ sub: uid }), member: member(uid) } },
-        },
-      }),
+      RefreshSession: () => refreshed(uid),
     });
     renderApp();
     await userEvent.click(screen.getByRole('button', { name: 'log in' }));
@@ -300,11 +292,7 @@ describe('AuthProvider', () => {
     const uid = 'e1f2';
     storeSession(session({ sub: uid }));
     stubApi({
-      RefreshSession: () => ({
-        body: {
-          data: { refreshSession: { __typename: 'AuthPayload', session: session({ sub: uid }), member: member(uid) } },
-        },
-      }),
+      RefreshSession: () => refreshed(uid),
     });
     const client = renderApp();
     await waitFor(() => {
