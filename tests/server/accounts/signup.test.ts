@@ -8,6 +8,7 @@ import { GOOD_PASSWORD, serviceClient, uniqueEmail } from '../../support/identit
 import { firstError, LOGIN, ME, SIGN_UP, signUpMember } from '../../support/members.js';
 import type { MemberData, SignUpData } from '../../support/members.js';
 import { seededRandom } from '../../support/random.js';
+import { meanTimeDifference } from '../../support/timing.js';
 
 const GENERATED_USERNAME = /^user(\d{3,4})([0-9a-f])([a-z0-9])([a-z0-9]{2})?$/;
 let api: TestApp;
@@ -205,7 +206,11 @@ describe('username collisions', () => {
 describe('with email confirmation on', () => {
   let confirming: TestApp;
   beforeAll(async () => {
-    confirming = await startTestApp({ AUTH_AUTOCONFIRM: 'false' });
+    confirming = await startTestApp({
+      AUTH_AUTOCONFIRM: 'false',
+      AUTH_RATE_LIMIT_OTP: '1000',
+      AUTH_RATE_LIMIT_EMAIL_SENT: '1000',
+    });
   });
   afterAll(async () => {
     await confirming.close();
@@ -233,6 +238,26 @@ describe('with email confirmation on', () => {
     const [known, unknown] = await Promise.all([answer(taken), answer(fresh)]);
     expect(known).toEqual(unknown);
     expect(known.data).toEqual({ signUp: { confirmationSent: true, session: null, member: null } });
+  });
+
+  it('B10 answers an address that has an account and a new one in the same time (mean difference under 20 ms)', async () => {
+    const taken: string[] = [];
+    for (let index = 0; index < 8; index++) {
+      const email = uniqueEmail('timed');
+      await serviceClient(confirming).auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+      taken.push(email);
+    }
+    const signUp = async (email: string) => {
+      const response = await confirming.graphql(SIGN_UP, {
+        input: { email, password: GOOD_PASSWORD, first: 'Mary', platform: 'web' },
+      });
+      expect(response.data).toEqual({ signUp: { confirmationSent: true, session: null, member: null } });
+    };
+    const difference = await meanTimeDifference(taken.length, {
+      known: (index) => signUp(taken[index] ?? ''),
+      unknown: () => signUp(uniqueEmail('fresh')),
+    });
+    expect(difference).toBeLessThan(20);
   });
 });
 
