@@ -49,6 +49,8 @@ export interface AppDependencies {
   random?: RandomSource;
   /** The HTTP client for identity calls (tests wrap it to inject failures at the HTTP boundary). */
   identityFetch?: typeof fetch;
+  /** Where log lines (pino's JSON, one per line) go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** More account lifecycle hooks (billing adds its own). */
   accountLifecycle?: AccountLifecycle[];
   /**
@@ -65,7 +67,7 @@ export interface AppDependencies {
  */
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(dependencies.logStream ? { stream: dependencies.logStream } : {}) },
     ...sharedServerOptions(config),
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,

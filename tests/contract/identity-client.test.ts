@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityClient, IdentityError } from '../../server/src/identity/identity.client.js';
 import { freePort, startTestApp } from '../support/app.js';
 import type { TestApp } from '../support/app.js';
+import { faultyFetch } from '../support/faults.js';
 import { GOOD_PASSWORD, decodeClaims, uniqueEmail } from '../support/identity.js';
 
 let api: TestApp;
@@ -83,7 +84,7 @@ describe('the server identity module (supabase-js underneath)', () => {
     await expect(identity.resetPasswordForEmail(uniqueEmail())).resolves.toBeUndefined();
   });
 
-  it('fails closed with identity_unavailable when the identity service does not answer', async () => {
+  it('fails closed with identity_unavailable when the identity service cannot be reached', async () => {
     const offline = new IdentityClient({
       url: `http://127.0.0.1:${await freePort()}`,
       anonKey: 'anon',
@@ -97,5 +98,25 @@ describe('the server identity module (supabase-js underneath)', () => {
     expect(error).toBeInstanceOf(IdentityError);
     expect(error).toMatchObject({ status: 503, code: 'identity_unavailable' });
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('gives up on an identity service that accepts the request but never answers, after its timeout', async () => {
+    const stalled = faultyFetch({ matches: () => true, fault: 'hang' });
+    const slow = new IdentityClient({
+      url: api.url,
+      anonKey: 'anon',
+      serviceRoleKey: 'service',
+      timeoutMs: 1000,
+      fetch: stalled.fetch,
+    });
+    const started = Date.now();
+    const error: unknown = await slow
+      .signInWithPassword({ email: uniqueEmail(), password: GOOD_PASSWORD })
+      .catch((caught: unknown) => caught);
+    const elapsed = Date.now() - started;
+    expect(stalled.calls).toBe(1);
+    expect(error).toMatchObject({ name: 'IdentityError', status: 503, code: 'identity_unavailable' });
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    expect(elapsed).toBeLessThan(3000);
   });
 });

@@ -1,17 +1,17 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
-import { screenshots, seriousA11yViolations } from '../support/screens.js';
+import { uniqueEmail } from '../support/identity.js';
+import { checkScreen, heading, newPage } from '../support/screens.js';
 import type { SmtpListener } from '../support/smtp.js';
 import { mailTokens, startSmtpListener } from '../support/smtp.js';
 
 let api: TestApp;
 let smtp: SmtpListener;
 let browser: TestBrowser;
-let sequence = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
@@ -23,32 +23,6 @@ afterAll(async () => {
   await api.close();
   await smtp.close();
 });
-
-function newEmail(): string {
-  sequence += 1;
-  return `ruth${sequence}.${Date.now()}@example.com`;
-}
-
-async function newPage(context?: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {
-  const owned =
-    context ??
-    (await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      timezoneId: 'America/Chicago',
-      locale: 'en-US',
-    }));
-  return { context: owned, page: await owned.newPage() };
-}
-
-/** Every screen: no serious or critical accessibility problem, and screenshots to look at. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  expect(await seriousA11yViolations(page), name).toEqual([]);
-  await screenshots(page, name);
-}
-
-async function heading(page: Page, name: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
 
 async function signUp(page: Page, email: string, password: string, first = 'Ruth'): Promise<void> {
   await page.goto(`${api.url}/signup`);
@@ -68,15 +42,15 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
 }
 
 async function visit(path: string) {
-  const { context, page } = await newPage();
+  const { context, page } = await newPage(browser);
   const response = await page.goto(`${api.url}${path}`);
   return { context, page, status: response?.status() };
 }
 
 describe("a member's journey", () => {
   it('signs up, makes the page theirs, resets a forgotten password and hides the page', async () => {
-    const email = newEmail();
-    const { context, page } = await newPage();
+    const email = uniqueEmail('ruth');
+    const { context, page } = await newPage(browser);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -174,13 +148,13 @@ describe("a member's journey", () => {
   });
 
   it('shows why sign-up failed, with the code', async () => {
-    const email = newEmail();
-    const first = await newPage();
+    const email = uniqueEmail('ruth');
+    const first = await newPage(browser);
     await signUp(first.page, email, 'a quiet lamp at morning');
     await heading(first.page, 'Welcome to Lampstand, Ruth');
     await first.context.close();
 
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     await signUp(page, email, 'another quiet lamp');
     const alert = page.getByRole('alert').filter({ hasText: 'already exists' });
     await alert.waitFor();
@@ -191,8 +165,8 @@ describe("a member's journey", () => {
   });
 
   it('keeps the session across a reload, and signing out in one tab signs out the other', async () => {
-    const { context, page } = await newPage();
-    await signUp(page, newEmail(), 'a quiet lamp at morning');
+    const { context, page } = await newPage(browser);
+    await signUp(page, uniqueEmail('ruth'), 'a quiet lamp at morning');
     await heading(page, 'Welcome to Lampstand, Ruth');
     await page.getByRole('button', { name: 'Make it mine' }).click();
     await heading(page, 'Your page');
@@ -218,8 +192,8 @@ describe("a member's journey", () => {
   });
 
   it('shows the Plus screen, and the screens a visitor reaches by links', async () => {
-    const { context, page } = await newPage();
-    await signUp(page, newEmail(), 'a quiet lamp at morning');
+    const { context, page } = await newPage(browser);
+    await signUp(page, uniqueEmail('ruth'), 'a quiet lamp at morning');
     await heading(page, 'Welcome to Lampstand, Ruth');
     await page.getByRole('button', { name: 'Make it mine' }).click();
     await heading(page, 'Your page');

@@ -1,10 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BillingTestApp } from '../support/billing.js';
 import { startBillingApp } from '../support/billing.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
-import { screenshots, seriousA11yViolations } from '../support/screens.js';
+import { uniqueEmail } from '../support/identity.js';
+import { checkScreen, heading, newPage, seriousA11yViolations } from '../support/screens.js';
 import { deliver, signEvent } from '../support/stripe-fake.js';
 
 let billing: BillingTestApp;
@@ -24,25 +25,6 @@ afterAll(async () => {
   await billing.close();
 });
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    timezoneId: 'America/Chicago',
-    locale: 'en-US',
-  });
-  return { context, page: await context.newPage() };
-}
-
-/** Every screen: no serious or critical accessibility problem, and screenshots to look at. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  expect(await seriousA11yViolations(page), name).toEqual([]);
-  await screenshots(page, name);
-}
-
-async function heading(page: Page, name: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
 /** Stripe tells the app about a change, signed as Stripe signs it. */
 async function stripeSays(type: string, object: Record<string, unknown> & { id: string }): Promise<void> {
   const response = await deliver(billing.api, signEvent(billing.stripe.event(type, object)));
@@ -51,7 +33,7 @@ async function stripeSays(type: string, object: Record<string, unknown> & { id: 
 
 /** The look a visitor's browser renders for a member's page. */
 async function visitorSees(username: string) {
-  const { context, page } = await newPage();
+  const { context, page } = await newPage(browser);
   await page.goto(`${billing.api.url}/@${username}`);
   await page.locator('.profile .verse-ref').waitFor();
   const look = page.locator('.profile');
@@ -79,7 +61,7 @@ async function leaveAndComeBack(page: Page, awayMs: number): Promise<void> {
 describe('buying Plus and losing it again', () => {
   it('upgrades a free member through Stripe Checkout, unlocks the Plus looks and verse, and falls back when it ends', async () => {
     const { api, stripe } = billing;
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(browser);
     // The page's clock runs as usual; the test moves it on to simulate a tab left for a while.
     await page.clock.install();
     await page.route('https://checkout.stripe.test/**', (route) =>
@@ -92,7 +74,7 @@ describe('buying Plus and losing it again', () => {
     await page.goto(`${api.url}/signup`);
     await heading(page, 'Make your page');
     await page.getByLabel('First name').fill('Lydia');
-    await page.getByLabel('Email address').fill(`lydia.${Date.now()}@example.com`);
+    await page.getByLabel('Email address').fill(uniqueEmail('lydia'));
     await page.getByLabel('Password', { exact: true }).fill('purple cloth of thyatira');
     await page.getByRole('button', { name: 'Create my page' }).click();
     await heading(page, 'Welcome to Lampstand, Lydia');

@@ -2,9 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 
+/** The app's log lines, parsed (pino writes one JSON object per line). */
+const logged: Record<string, unknown>[] = [];
 let api: TestApp;
 beforeAll(async () => {
-  api = await startTestApp();
+  api = await startTestApp(
+    { LOG_LEVEL: 'error' },
+    { logStream: { write: (line) => logged.push(JSON.parse(line) as Record<string, unknown>) } },
+  );
 });
 afterAll(async () => {
   await api.close();
@@ -25,5 +30,20 @@ describe('an unexpected failure inside a resolver (F8)', () => {
     ]);
     expect(JSON.stringify(response)).not.toMatch(/verses|SELECT|sqlite|relation|stack/i);
     expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
+  });
+
+  it('logs the failure as an error with its stack and the field it broke', async () => {
+    logged.length = 0;
+    await api.dataSource.query('DROP TABLE IF EXISTS "verses"');
+    const response = await api.graphql('{ verse(ref: "Jonah 2:9") { text } }');
+    expect(response.errors?.[0]?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+    const errors = logged.filter((entry) => entry.level === 50);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        msg: 'unexpected error in a GraphQL operation',
+        path: ['verse'],
+        err: expect.objectContaining({ stack: expect.stringMatching(/verses[\s\S]*\n\s+at /) }),
+      }),
+    ]);
   });
 });

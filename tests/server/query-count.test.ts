@@ -1,6 +1,8 @@
+import { In } from 'typeorm';
 import type { DataSource, Logger } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
+import { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
@@ -64,5 +66,33 @@ describe('N+1 guard', () => {
     expect(logger.statements.length, logger.statements.join('\n')).toBeLessThanOrEqual(3);
     expect(logger.statements.some((sql) => sql.includes('FROM "profiles"'))).toBe(true);
     expect(logger.statements.some((sql) => sql.includes('FROM "users"'))).toBe(true);
+  });
+
+  it('brings 50 stored verses forward to a new day in one write, reading in at most 3 statements', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const members = [];
+    for (let index = 0; index < 50; index += 1) {
+      members.push(await insertMember(api.dataSource, { profile: { verseDay: yesterday } }));
+    }
+    const fields = members.map(
+      ({ profile }, index) => `p${index}: profile(username: "${profile.username}") { verse(date: "${today}") { id } }`,
+    );
+    logger.statements = [];
+    const response = await api.graphql<Record<string, { verse: { id: string } } | null>>(`{ ${fields.join('\n')} }`);
+    expect(response.errors).toBeUndefined();
+    const shown = new Set(Object.values(response.data ?? {}).map((profile) => profile?.verse.id));
+    expect(shown.size).toBe(1);
+
+    const writes = logger.statements.filter((sql) => /^UPDATE/i.test(sql));
+    const reads = logger.statements.filter((sql) => !/^UPDATE/i.test(sql));
+    expect(writes, writes.join('\n')).toHaveLength(1);
+    expect(reads.length, reads.join('\n')).toBeLessThanOrEqual(3);
+    const stored = await api.dataSource
+      .getRepository(ProfileRecord)
+      .findBy({ uid: In(members.map(({ user }) => user.uid)) });
+    expect(stored.map((profile) => [profile.verseDay, profile.verseId])).toEqual(
+      Array.from({ length: 50 }, () => [today, [...shown][0]]),
+    );
   });
 });

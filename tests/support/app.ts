@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -51,9 +52,18 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Settings that start the app as in production (`NODE_ENV=production`), with what production
+ * requires beyond the test defaults: a configured token-signing secret (PUBLIC_URL is always set).
+ */
+export function productionEnv(): Env {
+  return { NODE_ENV: 'production', AUTH_JWT_SECRET: randomBytes(48).toString('base64') };
+}
+
+/**
  * Builds the real app with `buildApp()` on a fresh database of the project's dialect and starts it
- * on a loopback port. `env` adds or overrides settings, as the environment would. Pass `database`
- * to start it on an existing database (a "next start"); that database then outlives the app.
+ * on a loopback port. `env` adds or overrides settings, as the environment would (`productionEnv()`
+ * for production mode; the default is NODE_ENV=test). Pass `database` to start it on an existing
+ * database (a "next start"); that database then outlives the app.
  */
 export async function startTestApp(
   env: Env = {},

@@ -11,6 +11,23 @@ export interface MemberRecords {
   profile: ProfileRecord;
 }
 
+/** A user record with the defaults of a new member, not yet written (`insertMember` writes one with its profile). */
+export function buildUser(overrides: Partial<UserRecord> = {}): UserRecord {
+  sequence += 1;
+  return Object.assign(new UserRecord(), {
+    uid: randomUUID(),
+    email: `member${sequence}@example.com`,
+    first: 'Grace',
+    birthday: null,
+    joined: new Date(),
+    platform: 'web',
+    platformID: null,
+    stripeRole: null,
+    deletingAt: null,
+    ...overrides,
+  });
+}
+
 /**
  * Writes a member's records straight into the database, for tests about reading and rendering
  * profiles. Tests about signing up go through the API instead.
@@ -19,21 +36,9 @@ export async function insertMember(
   dataSource: DataSource,
   overrides: { user?: Partial<UserRecord>; profile?: Partial<ProfileRecord> } = {},
 ): Promise<MemberRecords> {
-  sequence += 1;
-  const uid = overrides.user?.uid ?? randomUUID();
   const now = new Date();
-  const user = Object.assign(new UserRecord(), {
-    uid,
-    email: `member${sequence}@example.com`,
-    first: 'Grace',
-    birthday: null,
-    joined: now,
-    platform: 'web',
-    platformID: null,
-    stripeRole: null,
-    deletingAt: null,
-    ...overrides.user,
-  });
+  const user = buildUser({ joined: now, ...overrides.user });
+  const uid = user.uid;
   const profile = Object.assign(new ProfileRecord(), {
     uid,
     name: user.first,

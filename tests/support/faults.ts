@@ -26,12 +26,24 @@ export async function failInserts(dataSource: DataSource, table: string): Promis
   };
 }
 
-export type FetchFault = 'unreachable' | 'response-lost' | 'server-error';
+export type FetchFault = 'unreachable' | 'response-lost' | 'server-error' | 'hang';
+
+/** Never settles on its own; rejects as fetch does when `signal` aborts (with its reason). */
+function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const abort = () => {
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted', { cause: signal.reason }));
+    };
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+  });
+}
 
 /**
  * A fetch for the app's identity calls that fails the requests `matches` picks, at the HTTP
  * boundary: before sending (unreachable), after the identity service acted (the response is lost),
- * or with a 503. Other requests go through untouched.
+ * with a 503, or by never answering (hang: a service that accepted the connection and stalls, until
+ * the caller aborts). Other requests go through untouched.
  */
 export function faultyFetch(rule: { matches: (method: string, url: URL) => boolean; fault: FetchFault }): {
   fetch: typeof fetch;
@@ -45,6 +57,7 @@ export function faultyFetch(rule: { matches: (method: string, url: URL) => boole
     if (!state.enabled || !rule.matches(request.method, url)) return fetch(request);
     state.calls += 1;
     if (rule.fault === 'unreachable') throw new TypeError('fetch failed: connect ECONNREFUSED (injected)');
+    if (rule.fault === 'hang') return untilAborted(request.signal);
     if (rule.fault === 'server-error') {
       return new Response(JSON.stringify({ code: 'unexpected_failure', message: 'injected failure' }), {
         status: 503,

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { TestBrowser } from './browser.js';
 
 /** Where the browser tests leave their screenshots (git-ignored), to look at after a run. */
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -47,4 +49,25 @@ export async function seriousA11yViolations(page: Page, exclude: string[] = []):
           .map((node) => node.target.join(' '))
           .join(', ')}`,
     );
+}
+
+/** A page in a fresh browser context: a laptop screen in Chicago, in US English. */
+export async function newPage(browser: TestBrowser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    timezoneId: 'America/Chicago',
+    locale: 'en-US',
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Every screen: no serious or critical accessibility problem, and screenshots to look at. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  expect(await seriousA11yViolations(page), name).toEqual([]);
+  await screenshots(page, name);
+}
+
+/** Waits for the screen whose main heading is `name`. */
+export async function heading(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
 }

@@ -108,11 +108,7 @@ describe('AuthProvider', () => {
     });
     expect(screen.queryByTestId('state')).toBeNull();
     await act(async () => {
-      answer({
-        body: {
-          data: { refreshSession: { __typename: 'AuthPayload', session: session({ sub: uid }), member: member(uid) } },
-        },
-      });
+      answer(refreshed(uid));
       await Promise.resolve();
     });
     await waitFor(() => {
@@ -168,11 +164,7 @@ describe('AuthProvider', () => {
           },
         },
       }),
-      RefreshSession: () => ({
-        body: {
-          data: { refreshSession: { __typename: 'AuthPayload', session: session({ sub: uid }), member: member(uid) } },
-        },
-      }),
+      RefreshSession: () => refreshed(uid),
     });
     renderApp();
     await userEvent.click(screen.getByRole('button', { name: 'log in' }));
@@ -301,11 +293,7 @@ describe('AuthProvider', () => {
     const uid = 'e1f2';
     storeSession(session({ sub: uid }));
     stubApi({
-      RefreshSession: () => ({
-        body: {
-          data: { refreshSession: { __typename: 'AuthPayload', session: session({ sub: uid }), member: member(uid) } },
-        },
-      }),
+      RefreshSession: () => refreshed(uid),
     });
     const client = renderApp();
     await waitFor(() => {

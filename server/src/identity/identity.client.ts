@@ -9,8 +9,12 @@ import { decodeJwt } from 'jose';
 
 type Client = ReturnType<typeof createClient>;
 
-/** How long one identity call may take before it fails closed. */
-const IDENTITY_TIMEOUT_MS = 5000;
+/**
+ * How long one identity operation (all the requests of one user call, or one admin request) may
+ * take before it fails closed: under 5 s, so that a login or sign-up answers within 5 s with the
+ * time this server takes around it.
+ */
+const IDENTITY_TIMEOUT_MS = 4000;
 /** `setSession` keeps the refresh token without using it while the access token is still valid. */
 const UNUSED_REFRESH_TOKEN = 'not-refreshable';
 
@@ -143,31 +147,36 @@ function check<R extends AuthResult>(result: R): Extract<R, { error: null }>['da
  */
 export class IdentityClient {
   private readonly admin: Client['auth']['admin'];
-  private readonly fetchWithTimeout: typeof fetch;
+  private readonly timeoutMs: number;
 
   constructor(private readonly options: IdentityClientOptions) {
-    const timeoutMs = options.timeoutMs ?? IDENTITY_TIMEOUT_MS;
-    this.fetchWithTimeout = (input, init) => {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-      return (options.fetch ?? fetch)(input, { ...init, signal });
-    };
-    this.admin = this.client(options.serviceRoleKey).auth.admin;
+    this.timeoutMs = options.timeoutMs ?? IDENTITY_TIMEOUT_MS;
+    this.admin = this.client(options.serviceRoleKey, {}, () => AbortSignal.timeout(this.timeoutMs)).auth.admin;
   }
 
-  private client(key: string, headers: Record<string, string> = {}): Client {
+  /** A supabase-js client whose requests abort when the signal `deadline` gives for each one does. */
+  private client(key: string, headers: Record<string, string>, deadline: () => AbortSignal): Client {
+    const timedFetch: typeof fetch = (input, init) => {
+      const timeout = deadline();
+      const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+      return (this.options.fetch ?? fetch)(input, { ...init, signal });
+    };
     return createClient(this.options.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { headers, fetch: this.fetchWithTimeout },
+      global: { headers, fetch: timedFetch },
     });
   }
 
-  /** A client for one user operation; with the caller's address it vouches for it with the service-role key. */
+  /**
+   * A client for one user operation, whose requests together get one timeout (an email change is
+   * two requests); with the caller's address it vouches for it with the service-role key.
+   */
   private userAuth(caller: CallerInfo = {}): Client['auth'] {
     const headers: Record<string, string> = caller.clientIp
       ? { 'Sb-Forwarded-For': caller.clientIp, apikey: this.options.serviceRoleKey }
       : {};
-    return this.client(this.options.anonKey, headers).auth;
+    const operation = AbortSignal.timeout(this.timeoutMs);
+    return this.client(this.options.anonKey, headers, () => operation).auth;
   }
 
   /** Creates an account; `session` is null while the address awaits confirmation. */

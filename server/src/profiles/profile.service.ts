@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { DataSource, Repository } from 'typeorm';
 import { UserRecord } from '../accounts/user.entity.js';
 import { MAX_USERNAME_LENGTH, normalizeChosenUsername } from '../accounts/username.js';
@@ -26,6 +27,13 @@ function latestToday(): string {
 /** `verse_day` of a profile whose verse must follow the calendar on its next read. */
 const FOLLOW_ON_NEXT_READ = '0000-00-00';
 
+/** A profile whose stored verse moves forward to `verse`, the verse of `day`. */
+interface VerseMove {
+  uid: string;
+  verse: Verse;
+  day: string;
+}
+
 function storedVerse(record: ProfileRecord): Verse {
   return Object.assign(new Verse(), {
     id: record.verseId,
@@ -38,12 +46,35 @@ function storedVerse(record: ProfileRecord): Verse {
 /** Profile rules: what visitors see, the verse a page shows on a day, and the owner's changes. */
 export class ProfileService {
   private readonly profiles: Repository<ProfileRecord>;
+  /** Stored verses brought forward together: one UPDATE per day and verse for the reads of one tick. */
+  private readonly verseMoves: DataLoader<VerseMove, true>;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly verses: VerseService,
   ) {
     this.profiles = dataSource.getRepository(ProfileRecord);
+    this.verseMoves = new DataLoader((moves) => this.moveVerses(moves), { cache: false, maxBatchSize: 500 });
+  }
+
+  /** Writes the day's verse to each profile still behind that day and not pinned (concurrent reads write once). */
+  private async moveVerses(moves: readonly VerseMove[]): Promise<true[]> {
+    const groups = new Map<string, { verse: Verse; day: string; uids: string[] }>();
+    for (const { uid, verse, day } of moves) {
+      const key = `${day} ${verse.id}`;
+      const group = groups.get(key) ?? { verse, day, uids: [] };
+      group.uids.push(uid);
+      groups.set(key, group);
+    }
+    for (const { verse, day, uids } of groups.values()) {
+      await this.profiles
+        .createQueryBuilder()
+        .update()
+        .set({ verseId: verse.id, verseRef: verse.ref, verseText: verse.text, verseDay: day })
+        .where('uid IN (:...uids) AND verse_pinned = :pinned AND verse_day < :day', { uids, pinned: false, day })
+        .execute();
+    }
+    return moves.map(() => true);
   }
 
   /** The public profile with this username (any letter case), or null when there is none to show. */
@@ -110,16 +141,7 @@ export class ProfileService {
     const daily = await this.verses.forDay(day);
     // Only days that have begun somewhere move the stored verse: a visitor's `date` could lie ahead.
     if (!record.versePinned && day.date > record.verseDay && day.date <= latestToday()) {
-      await this.profiles
-        .createQueryBuilder()
-        .update()
-        .set({ verseId: daily.id, verseRef: daily.ref, verseText: daily.text, verseDay: day.date })
-        .where('uid = :uid AND verse_pinned = :pinned AND verse_day < :day', {
-          uid: record.uid,
-          pinned: false,
-          day: day.date,
-        })
-        .execute();
+      await this.verseMoves.load({ uid: record.uid, verse: daily, day: day.date });
       Object.assign(record, { verseId: daily.id, verseRef: daily.ref, verseText: daily.text, verseDay: day.date });
     }
     return daily;

@@ -120,7 +120,14 @@ describe('updateProfile', () => {
       },
     );
     expect(own.data?.me.profile.isPublic).toBe(false);
-    await api.graphql(UPDATE, { input: { isPublic: true, isActive: false } }, { token: member.session.accessToken });
+    const inactive = await api.graphql<{ updateProfile: { isPublic: boolean; isActive: boolean } }>(
+      UPDATE,
+      { input: { isPublic: true, isActive: false } },
+      { token: member.session.accessToken },
+    );
+    expect(inactive.errors).toBeUndefined();
+    expect(inactive.data?.updateProfile).toMatchObject({ isPublic: true, isActive: false });
+    expect(await stored(member)).toMatchObject({ isPublic: true, isActive: false });
     expect((await api.graphql<PublicData>(PUBLIC, { username })).data?.profile).toBeNull();
   });
 

@@ -149,3 +149,30 @@ describe('sign-up under failure (F4)', () => {
       });
   });
 });
+
+describe('an identity service that stops answering (F2)', () => {
+  it('answers login and sign-up with IDENTITY_UNAVAILABLE within 5 s, while public queries keep working', async () => {
+    const stalled = faultyFetch({ matches: () => true, fault: 'hang' });
+    const api = await start({}, { identityFetch: stalled.fetch });
+    const email = uniqueEmail();
+    const started = Date.now();
+    const timed = async <T>(request: Promise<T>) => ({ response: await request, ms: Date.now() - started });
+    const login = timed(api.graphql(LOGIN, { input: { email: uniqueEmail(), password: GOOD_PASSWORD } }));
+    const signedUp = timed(signUp(api, email));
+    let identityAnswered = false;
+    void Promise.allSettled([login, signedUp]).then(() => {
+      identityAnswered = true;
+    });
+
+    await expect.poll(() => stalled.calls).toBe(2);
+    const verse = await api.graphql<{ verse: { id: string } }>('{ verse(ref: "John 3:16") { id } }');
+    expect(verse.data?.verse.id).toBe('John.3.16');
+    expect(identityAnswered).toBe(false);
+
+    for (const { response, ms } of [await login, await signedUp]) {
+      expect(firstError(response)).toMatchObject({ code: 'IDENTITY_UNAVAILABLE' });
+      expect(ms).toBeLessThan(5000);
+    }
+    expect(await state(api, email)).toEqual({ identity: false, user: false, profile: false });
+  });
+});
