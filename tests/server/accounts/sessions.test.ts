@@ -247,9 +247,15 @@ describe('updateEmail', () => {
     });
     expect((await me(session.accessToken)).data?.me?.user.email).toBe(email);
 
-    // Links go to both addresses; with autoconfirm on (as Supabase Auth does) the new one suffices.
+    // Links go to both addresses, and the change needs both (secure email change, even with autoconfirm).
     const toNew = mailTokens(await smtp.nextMessage(newEmail));
-    await smtp.nextMessage(email);
+    const toCurrent = mailTokens(await smtp.nextMessage(email));
+    const halfway = await fetch(toCurrent.link, { redirect: 'manual' });
+    expect(halfway.status).toBe(303);
+    expect(new URL(halfway.headers.get('location') ?? '').hash).not.toContain('access_token');
+    expect((await api.dataSource.getRepository(UserRecord).findOneByOrFail({ uid: member.user.uid })).email).toBe(
+      email,
+    );
     const confirmed = await fetch(toNew.link, { redirect: 'manual' });
     expect(confirmed.status).toBe(303);
     const location = new URL(confirmed.headers.get('location') ?? '');
@@ -269,7 +275,8 @@ describe('updateEmail', () => {
     const newEmail = uniqueEmail('moved');
     await api.graphql(UPDATE_EMAIL, { email: newEmail }, { token: session.accessToken });
     const { link } = mailTokens(await smtp.nextMessage(newEmail));
-    await smtp.nextMessage(member.user.email);
+    const toCurrent = mailTokens(await smtp.nextMessage(member.user.email));
+    expect((await fetch(toCurrent.link, { redirect: 'manual' })).status).toBe(303);
     const confirmed = await fetch(link, { redirect: 'manual' });
     const refreshToken = new URLSearchParams(new URL(confirmed.headers.get('location') ?? '').hash.slice(1)).get(
       'refresh_token',
