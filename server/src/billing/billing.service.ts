@@ -19,7 +19,7 @@ import {
   BillingSubscriptionRecord,
 } from './billing.entities.js';
 import type { Entitlement } from './entitlement.js';
-import { entitlementOf } from './entitlement.js';
+import { ENDED_STATUSES, entitlementOf, GRANTING_STATUSES, SUBSCRIBED_STATUSES } from './entitlement.js';
 import type {
   BillingEvent,
   PriceSnapshot,
@@ -27,11 +27,6 @@ import type {
   StripeClient,
   SubscriptionSnapshot,
 } from './stripe.client.js';
-
-/** Subscription statuses that can never grant anything again. */
-const ENDED_STATUSES = ['canceled', 'incomplete_expired'];
-/** Statuses in which a member already pays for Plus (a second checkout would bill twice). */
-const SUBSCRIBED_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
 export interface BillingServiceOptions {
   /** The web app's address: checkout and the portal lead back to its Plus page. */
@@ -214,7 +209,7 @@ export class BillingService implements AccountLifecycle {
     for (const id of live) await callStripe(() => stripe.cancelSubscription(id));
     await this.dataSource
       .getRepository(BillingSubscriptionRecord)
-      .update({ uid, status: Not(In(ENDED_STATUSES)) }, { status: 'canceled' });
+      .update({ uid, status: Not(In([...ENDED_STATUSES])) }, { status: 'canceled' });
   }
 
   /** Grants Plus to the member with this email, independently of Stripe (operators, local use). */
@@ -326,7 +321,7 @@ export class BillingService implements AccountLifecycle {
     snapshot: SubscriptionSnapshot,
     link: { customerId: string; uid: string } | null,
   ): Promise<boolean> {
-    if (ENDED_STATUSES.includes(snapshot.status)) return false;
+    if (ENDED_STATUSES.has(snapshot.status)) return false;
     const customer = await this.dataSource
       .getRepository(BillingCustomerRecord)
       .findOneBy({ customerId: snapshot.customerId });
@@ -551,8 +546,7 @@ export class BillingService implements AccountLifecycle {
 /** The subscription to show a member: a Plus one that grants, else the latest. */
 function mostRelevant(subscriptions: BillingSubscriptionRecord[]): BillingSubscriptionRecord | null {
   const rank = (item: BillingSubscriptionRecord): number =>
-    (item.role === PLUS_ROLE ? 10 : 0) +
-    (['active', 'trialing'].includes(item.status) ? 2 : item.status === 'past_due' ? 1 : 0);
+    (item.role === PLUS_ROLE ? 10 : 0) + (GRANTING_STATUSES.has(item.status) ? 2 : item.status === 'past_due' ? 1 : 0);
   const sorted = [...subscriptions].sort(
     (a, b) => rank(b) - rank(a) || (b.currentPeriodEnd?.getTime() ?? 0) - (a.currentPeriodEnd?.getTime() ?? 0),
   );

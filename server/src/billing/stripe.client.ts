@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
 import type { Config } from '../config.js';
+import { ENDED_STATUSES } from './entitlement.js';
 
 /** The Stripe API version this code was written against; webhook endpoints should use it too. */
-export const STRIPE_API_VERSION = '2026-10-28.endive';
+const STRIPE_API_VERSION = '2026-10-28.endive';
 /** Stripe's signature tolerance: a webhook signed longer ago than this is refused as a replay. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 const STRIPE_TIMEOUT_MS = 10_000;
 
 /** A Stripe product as the billing service needs it. */
@@ -196,7 +197,7 @@ export class StripeClient {
       status: 'all',
       limit: 100,
     })) {
-      if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') ids.push(subscription.id);
+      if (!ENDED_STATUSES.has(subscription.status)) ids.push(subscription.id);
     }
     return ids;
   }
@@ -208,7 +209,7 @@ export class StripeClient {
     } catch (error) {
       if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.statusCode === 400)) {
         const current = await this.retrieveSubscription(id);
-        if (current === null || current.status === 'canceled' || current.status === 'incomplete_expired') return;
+        if (current === null || ENDED_STATUSES.has(current.status)) return;
       }
       throw error;
     }
