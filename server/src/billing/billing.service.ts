@@ -27,6 +27,7 @@ import type {
   StripeClient,
   SubscriptionSnapshot,
 } from './stripe.client.js';
+import { memberIdOf } from './stripe.client.js';
 
 export interface BillingServiceOptions {
   /** The web app's address: checkout and the portal lead back to its Plus page. */
@@ -314,8 +315,9 @@ export class BillingService implements AccountLifecycle {
   /**
    * Whether a subscription was bought for a member who no longer has an account (deleted, or being
    * deleted): a checkout opened before the deletion and completed after it. Its member is the one
-   * its customer is linked to, else the one its checkout or metadata names; a subscription that
-   * names nobody was made outside Lampstand and is not ours to judge.
+   * its customer is linked to, else the one its checkout's or its own `lampstand_uid` metadata
+   * names. Without either it was made outside Lampstand (another app's `client_reference_id` or
+   * `metadata.uid` names that app's users, not ours) and is not ours to judge.
    */
   private async isOrphan(
     snapshot: SubscriptionSnapshot,
@@ -351,7 +353,8 @@ export class BillingService implements AccountLifecycle {
     if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
       const id = idField(object.subscription);
       const customerId = idField(object.customer);
-      const uid = typeof object.client_reference_id === 'string' ? object.client_reference_id : null;
+      // Our own metadata key, not `client_reference_id`: another app on the account may set that.
+      const uid = memberIdOf(object.metadata);
       if (!id) return { kind: 'none' };
       return {
         kind: 'subscription',

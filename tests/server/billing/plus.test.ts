@@ -71,12 +71,15 @@ describe('the whole path to Plus and back', () => {
       customer: customerId,
       price: billing.plusPrice,
       client_reference_id: uid,
-      metadata: { uid },
-      subscription_metadata: { uid },
+      metadata: { lampstand_uid: uid },
+      subscription_metadata: { lampstand_uid: uid },
       success_url: `${api.url}/plus?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${api.url}/plus?checkout=cancelled`,
     });
-    expect(stripe.customers.get(customerId)).toMatchObject({ email: member.email, metadata: { uid } });
+    expect(stripe.customers.get(customerId)).toMatchObject({
+      email: member.email,
+      metadata: { lampstand_uid: uid },
+    });
 
     // Stripe takes the payment and tells us.
     const subscription = stripe.setSubscription({ customer: customerId, price: billing.plusPrice, status: 'active' });
@@ -141,7 +144,7 @@ describe('checkout and the portal', () => {
     const links = await billing.api.dataSource.getRepository(BillingCustomerRecord).findBy({ uid });
     expect(links).toHaveLength(1);
     const atStripe = [...billing.stripe.customers.values()].filter(
-      (customer) => (customer.metadata as { uid: string }).uid === uid,
+      (customer) => (customer.metadata as { lampstand_uid: string }).lampstand_uid === uid,
     );
     expect(atStripe.map((customer) => customer.id)).toEqual([links[0]?.customerId]);
   });

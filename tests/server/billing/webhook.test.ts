@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/accounts/user.entity.js';
 import {
@@ -261,6 +262,7 @@ describe('subscriptions of deleted accounts', () => {
       object: 'checkout.session',
       customer: customerId,
       client_reference_id: uid,
+      metadata: { lampstand_uid: uid },
       subscription: subscription.id,
       status: 'complete',
     };
@@ -286,7 +288,7 @@ describe('subscriptions of deleted accounts', () => {
       customer: customerId,
       price: billing.plusPrice,
       status: 'active',
-      metadata: { uid },
+      metadata: { lampstand_uid: uid },
     });
     const created = billing.stripe.event('customer.subscription.created', subscription);
     expect((await deliver(billing.api, signEvent(created))).status).toBe(200);
@@ -311,7 +313,7 @@ describe('subscriptions of deleted accounts', () => {
       customer: customerId,
       price: billing.plusPrice,
       status: 'active',
-      metadata: { uid },
+      metadata: { lampstand_uid: uid },
     });
     const event = billing.stripe.event('customer.subscription.created', subscription);
     expect((await deliver(billing.api, signEvent(event))).status).toBe(200);
@@ -332,6 +334,42 @@ describe('subscriptions of deleted accounts', () => {
     expect((await deliver(billing.api, signEvent(event))).status).toBe(200);
     expect(subscription.status).toBe('active');
     expect(await isRecorded(event)).toBe(true);
+  });
+
+  it("leaves alone another app's subscription whose checkout and metadata name its own user as uid", async () => {
+    // Another app on the same Stripe account, with ids shaped like ours for people who are not members.
+    const theirs = randomUUID();
+    const customer = 'cus_other_app';
+    const subscription = billing.stripe.setSubscription({
+      customer,
+      price: billing.plusPrice,
+      status: 'active',
+      metadata: { uid: theirs },
+    });
+    const session = {
+      id: 'cs_test_other_app',
+      object: 'checkout.session',
+      customer,
+      client_reference_id: theirs,
+      metadata: { uid: theirs },
+      subscription: subscription.id,
+      status: 'complete',
+    };
+    for (const event of [
+      billing.stripe.event('checkout.session.completed', session),
+      billing.stripe.event('customer.subscription.created', subscription),
+    ]) {
+      expect(await deliver(billing.api, signEvent(event))).toEqual({
+        status: 200,
+        body: { received: true, duplicate: false },
+      });
+      expect(await isRecorded(event)).toBe(true);
+    }
+    expect(subscription.status).toBe('active');
+    expect(billing.stripe.requests).not.toContain(`DELETE /v1/subscriptions/${subscription.id}`);
+    expect(await billing.api.dataSource.getRepository(BillingCustomerRecord).existsBy({ customerId: customer })).toBe(
+      false,
+    );
   });
 });
 
