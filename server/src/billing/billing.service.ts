@@ -105,7 +105,11 @@ export class BillingService implements AccountLifecycle {
     });
   }
 
-  /** Opens a Stripe Checkout Session for a Plus price and returns its URL. */
+  /**
+   * Opens a Stripe Checkout Session for a Plus price and returns its URL. The member's earlier
+   * open sessions are expired first, so that paying on a page left open in another tab cannot
+   * start a second subscription.
+   */
   async startCheckout(actor: AuthUser, priceId: string): Promise<string> {
     const stripe = this.requireStripe();
     const offer = await this.findOffer(priceId.trim());
@@ -115,6 +119,7 @@ export class BillingService implements AccountLifecycle {
       throw appError(ErrorCode.ALREADY_SUBSCRIBED, 'You already subscribe to Plus; manage it in the billing portal.');
     }
     const customerId = await this.customerFor(actor.id);
+    await callStripe(() => stripe.expireOpenCheckoutSessions(customerId));
     return callStripe(() =>
       stripe.createCheckoutSession({
         customerId,

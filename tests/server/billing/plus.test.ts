@@ -149,6 +149,19 @@ describe('checkout and the portal', () => {
     expect(atStripe.map((customer) => customer.id)).toEqual([links[0]?.customerId]);
   });
 
+  it('expires the earlier open checkout when the member starts another, so that only one can be paid', async () => {
+    const member = await signUpMember(billing.api);
+    await checkout(billing, member);
+    const first = billing.stripe.checkoutSessions.at(-1);
+    await checkout(billing, member);
+    const second = billing.stripe.checkoutSessions.at(-1);
+    if (!first || !second || first === second) throw new Error('expected two checkout sessions');
+    expect(first.status).toBe('expired');
+    expect(() => billing.stripe.payCheckoutSession(first)).toThrow(/expired/);
+    expect(second.status).toBe('open');
+    expect(billing.stripe.payCheckoutSession(second).status).toBe('active');
+  });
+
   it('refuses a price that is not on sale for Plus', async () => {
     const member = await signUpMember(billing.api);
     const other = billing.stripe.addProduct({ name: 'Stickers', role: null });
