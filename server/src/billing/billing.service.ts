@@ -184,7 +184,8 @@ export class BillingService implements AccountLifecycle {
           uid: null,
         });
         const uids = await this.apply(manager, work, event, syncedAt);
-        for (const uid of uids) await this.refreshRole(manager, uid, new Date());
+        // In one order, so that two transactions locking the same members cannot deadlock.
+        for (const uid of [...uids].sort()) await this.refreshRole(manager, uid, new Date());
         if (uids.length === 1) await manager.update(BillingEventRecord, { id: event.id }, { uid: uids[0] });
         return uids;
       });
@@ -493,13 +494,20 @@ export class BillingService implements AccountLifecycle {
 
   /**
    * Applies the Plus rule to the member: writes `users.stripe_role` and, when it changed, queues
-   * the claim for the identity account, in the caller's transaction.
+   * the claim for the identity account, in the caller's transaction. The user row is locked
+   * first, so that two transactions changing the member's grant and subscriptions at once
+   * (READ COMMITTED on PostgreSQL) cannot each miss the other's change and write a wrong role.
    */
   private async refreshRole(manager: EntityManager, uid: string, now: Date): Promise<Entitlement> {
+    // SQLite has no row locks, nor needs them: its transactions already run one at a time (db/sqlite-serial.ts).
+    const rowLocks = manager.dataSource.options.type === 'postgres';
+    const user = await manager.findOne(UserRecord, {
+      where: { uid },
+      ...(rowLocks && { lock: { mode: 'pessimistic_write' as const } }),
+    });
     // One after another: a transaction is one connection, which runs one query at a time.
     const subscriptions = await manager.findBy(BillingSubscriptionRecord, { uid });
     const granted = await manager.existsBy(BillingGrantRecord, { uid });
-    const user = await manager.findOneBy(UserRecord, { uid });
     const entitlement = entitlementOf({ granted, subscriptions }, now, this.options.graceDays);
     if (user && user.stripeRole !== entitlement.role) {
       await manager.update(UserRecord, { uid }, { stripeRole: entitlement.role });

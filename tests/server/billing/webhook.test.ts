@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/accounts/user.entity.js';
 import {
@@ -371,6 +372,33 @@ describe('subscriptions of deleted accounts', () => {
       false,
     );
   });
+});
+
+describe('a grant and a webhook at once', () => {
+  it('keeps Plus when an operator grants it while the subscription is being deleted', async () => {
+    const { api, stripe } = billing;
+    const member = await signUpMember(api);
+    const uid = member.member.user.uid;
+    const customerId = await checkout(billing, member);
+    const users = api.dataSource.getRepository(UserRecord);
+    for (let round = 0; round < 20; round++) {
+      // Plus through a new subscription only.
+      await api.app.billing.revoke(member.email);
+      const subscription = stripe.setSubscription({ customer: customerId, price: billing.plusPrice, status: 'active' });
+      expect((await deliver(api, signEvent(stripe.event('customer.subscription.created', subscription)))).status).toBe(
+        200,
+      );
+      Object.assign(subscription, { status: 'canceled' });
+      const deleted = signEvent(stripe.event('customer.subscription.deleted', subscription));
+      // Staggered a little differently each round, so that the two transactions overlap in many ways.
+      const [response] = await Promise.all([
+        deliver(api, deleted),
+        delay(round % 5).then(() => api.app.billing.grant(member.email)),
+      ]);
+      expect(response.status).toBe(200);
+      expect(await users.findOneByOrFail({ uid }), `round ${round}`).toMatchObject({ stripeRole: 'plus' });
+    }
+  }, 60_000);
 });
 
 describe('catalog events', () => {
