@@ -73,7 +73,7 @@ type EventWork =
  * account's `app_metadata.stripeRole` (through a queue of pending claims, retried until written).
  */
 export class BillingService implements AccountLifecycle {
-  /** Claim writes in flight, per member: concurrent deliveries share one instead of writing again. */
+  /** The last claim write started, per member: each new one waits for it, so that they run one at a time. */
   private readonly claimWrites = new Map<string, Promise<void>>();
 
   constructor(
@@ -517,29 +517,46 @@ export class BillingService implements AccountLifecycle {
   }
 
   /**
-   * Writes each member's role to their identity account's `app_metadata.stripeRole` (removed when
-   * null), so that the next token carries it. A claim queued again meanwhile stays queued.
+   * Writes each member's pending claim to their identity account (see writeClaim). Writes for one
+   * member run one after another, each starting afresh once the previous one is done (whether it
+   * failed or not): joining one in flight could return before the latest role is written.
    */
   private async flushClaims(uids: readonly string[]): Promise<void> {
     for (const uid of uids) {
-      let write = this.claimWrites.get(uid);
-      if (!write) {
-        write = this.writeClaim(uid).finally(() => this.claimWrites.delete(uid));
-        this.claimWrites.set(uid, write);
-      }
+      const previous = this.claimWrites.get(uid) ?? Promise.resolve();
+      const write = previous.catch(() => undefined).then(() => this.writeClaim(uid));
+      this.claimWrites.set(uid, write);
+      const forget = (): void => {
+        if (this.claimWrites.get(uid) === write) this.claimWrites.delete(uid);
+      };
+      write.then(forget, forget);
       await write;
     }
   }
 
+  /**
+   * Writes the member's role to their identity account's `app_metadata.stripeRole` (removed when
+   * null), so that the next token carries it, then removes the pending claim. The role is read
+   * again after each write and written again until it stays the same, so that a write that read
+   * it before a change (here or on another server) cannot be the last word. A claim queued again
+   * meanwhile (a newer `queuedAt`) stays queued.
+   */
   private async writeClaim(uid: string): Promise<void> {
     const pending = this.dataSource.getRepository(BillingPendingClaimRecord);
     const claim = await pending.findOneBy({ uid });
     if (!claim) return;
-    const user = await this.dataSource.getRepository(UserRecord).findOneBy({ uid });
-    try {
-      await this.identity.updateUserById(uid, { appMetadata: { stripeRole: user?.stripeRole ?? null } });
-    } catch (error) {
-      if (!(error instanceof IdentityError && error.code === 'user_not_found')) throw error;
+    const roleNow = async (): Promise<string | null> =>
+      (await this.dataSource.getRepository(UserRecord).findOneBy({ uid }))?.stripeRole ?? null;
+    let role = await roleNow();
+    for (;;) {
+      try {
+        await this.identity.updateUserById(uid, { appMetadata: { stripeRole: role } });
+      } catch (error) {
+        if (!(error instanceof IdentityError && error.code === 'user_not_found')) throw error;
+      }
+      const after = await roleNow();
+      if (after === role) break;
+      role = after;
     }
     await pending.delete({ uid, queuedAt: claim.queuedAt });
   }

@@ -397,6 +397,7 @@ describe('a grant and a webhook at once', () => {
       ]);
       expect(response.status).toBe(200);
       expect(await users.findOneByOrFail({ uid }), `round ${round}`).toMatchObject({ stripeRole: 'plus' });
+      expect(await refreshedRole(api, member), `round ${round}`).toBe('plus');
     }
   }, 60_000);
 });
