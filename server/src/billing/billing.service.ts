@@ -157,14 +157,16 @@ export class BillingService implements AccountLifecycle {
    * Applies one verified Stripe event. A recorded event is a duplicate and changes nothing. The
    * objects it names are read afresh from Stripe first, so that late or out-of-order deliveries
    * apply the current state; then the event is recorded in the same transaction as its effect.
-   * Throws when anything fails, nothing recorded, so that Stripe delivers it again.
+   * Throws when anything fails, nothing recorded, so that Stripe delivers it again. When the event
+   * changed one member's role, their claim is written before it returns (a duplicate tries again);
+   * several members' claims stay queued for runMaintenance.
    */
   async handleEvent(event: BillingEvent): Promise<WebhookOutcome> {
     const events = this.dataSource.getRepository(BillingEventRecord);
     const recorded = await events.findOneBy({ id: event.id });
     if (recorded) {
       // A delivery after a failed claim write: try that write again before answering.
-      await this.flushClaims(recorded.uid === null ? [] : [recorded.uid]);
+      if (recorded.uid !== null) await this.flushClaims([recorded.uid]);
       return { duplicate: true };
     }
     const syncedAt = new Date();
@@ -193,7 +195,9 @@ export class BillingService implements AccountLifecycle {
       if (isUniqueViolation(error) && (await events.existsBy({ id: event.id }))) return { duplicate: true };
       throw error;
     }
-    await this.flushClaims(affected);
+    // Several members at once (a product gaining or losing its role) would take one identity call
+    // each before Stripe's delivery times out: their claims are left to runMaintenance.
+    if (affected.length === 1) await this.flushClaims(affected);
     return { duplicate: false };
   }
 
