@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { GraphQLError } from 'graphql';
 import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import { In, Not } from 'typeorm';
 import type { AccountLifecycle } from '../accounts/account.service.js';
@@ -202,16 +203,25 @@ export class BillingService implements AccountLifecycle {
   }
 
   /**
+   * Refuses the deletion of a member who has a Stripe customer while billing is off: their
+   * subscriptions could not be cancelled, and deleting the account would drop the customer link
+   * that tells whose they are, leaving them charging.
+   */
+  async checkDeletable(uid: string): Promise<void> {
+    if (!this.stripe && (await this.dataSource.getRepository(BillingCustomerRecord).existsBy({ uid }))) {
+      throw cannotCancelWithoutStripe();
+    }
+  }
+
+  /**
    * Before the member's account is deleted: expires their open checkouts, so that no new
-   * subscription can start, then cancels every subscription at Stripe.
+   * subscription can start, then cancels every subscription at Stripe. Throws, changing nothing,
+   * while billing is off and the member has a Stripe customer (see checkDeletable).
    */
   async accountDeleting(uid: string): Promise<void> {
     const customer = await this.dataSource.getRepository(BillingCustomerRecord).findOneBy({ uid });
     if (!customer) return;
-    if (!this.stripe) {
-      this.options.log.warn({ uid }, 'account deleted while billing is off: its Stripe subscriptions stay as they are');
-      return;
-    }
+    if (!this.stripe) throw cannotCancelWithoutStripe();
     const stripe = this.stripe;
     // First: a checkout completed after the subscriptions were listed would start a new one.
     await callStripe(() => stripe.expireOpenCheckoutSessions(customer.customerId));
@@ -661,6 +671,14 @@ function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null 
     }
   }
   return idField(invoice.subscription);
+}
+
+function cannotCancelWithoutStripe(): GraphQLError {
+  return appError(
+    ErrorCode.BILLING_NOT_CONFIGURED,
+    'Payments are not set up on this server right now, so your Stripe billing cannot be stopped. ' +
+      'Your account was not deleted; please try again later.',
+  );
 }
 
 /** Runs a Stripe call; a network failure or Stripe outage becomes BILLING_UNAVAILABLE. */
