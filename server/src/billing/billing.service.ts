@@ -9,7 +9,7 @@ import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
 import type { IdentityClient } from '../identity/identity.client.js';
 import { IdentityError } from '../identity/identity.client.js';
-import { PLUS_ROLE } from '../profiles/profile.policies.js';
+import { isPlus, PLUS_ROLE } from '../profiles/profile.policies.js';
 import {
   BillingCustomerRecord,
   BillingEventRecord,
@@ -45,6 +45,9 @@ export interface PlanOffer {
 
 /** A member's Plus standing: the rule's verdict and the subscription that matters most. */
 export interface PlusStanding {
+  /** The stored verdict (`users.stripe_role`), which `me.plan` and every Plus feature read. */
+  plus: boolean;
+  /** The rule applied now: who granted it, and when a grace period ends (the verdict follows at the next refresh). */
   entitlement: Entitlement;
   subscription: BillingSubscriptionRecord | null;
   hasCustomer: boolean;
@@ -142,12 +145,14 @@ export class BillingService implements AccountLifecycle {
   /** The member's Plus standing now. */
   async standing(actor: AuthUser, now = new Date()): Promise<PlusStanding> {
     this.requireStripe();
-    const [subscriptions, granted, customer] = await Promise.all([
+    const [user, subscriptions, granted, customer] = await Promise.all([
+      this.dataSource.getRepository(UserRecord).findOneBy({ uid: actor.id }),
       this.dataSource.getRepository(BillingSubscriptionRecord).findBy({ uid: actor.id }),
       this.dataSource.getRepository(BillingGrantRecord).existsBy({ uid: actor.id }),
       this.dataSource.getRepository(BillingCustomerRecord).existsBy({ uid: actor.id }),
     ]);
     return {
+      plus: user !== null && isPlus(user),
       entitlement: entitlementOf({ granted, subscriptions }, now, this.options.graceDays),
       subscription: mostRelevant(subscriptions),
       hasCustomer: customer,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/accounts/user.entity.js';
 import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
+import { toPlusSubscription } from '../../../server/src/billing/billing.mappers.js';
 import type { BillingTestApp } from '../../support/billing.js';
 import {
   checkout,
@@ -230,6 +231,16 @@ describe('a failed payment', () => {
 
     await api.app.billing.runMaintenance(new Date(Date.now() + 6 * DAY_MS));
     expect(await plan(member.session.accessToken)).toBe('plus');
+    // Past the grace period, before the maintenance pass ends it: the plan is still the one me.plan shows.
+    const actor = {
+      id: member.member.user.uid,
+      email: member.email,
+      sessionId: null,
+      stripeRole: null,
+      accessToken: '',
+    };
+    const late = toPlusSubscription(await api.app.billing.standing(actor, new Date(Date.now() + 8 * DAY_MS)));
+    expect(late).toMatchObject({ plan: 'plus', status: 'past_due', graceEndsAt: null });
     await api.app.billing.runMaintenance(new Date(Date.now() + 8 * DAY_MS));
     expect(await plan(member.session.accessToken)).toBe('free');
     expect(await refreshedRole(api, member)).toBeUndefined();
