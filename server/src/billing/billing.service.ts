@@ -47,7 +47,7 @@ export interface PlanOffer {
 export interface PlusStanding {
   /** The stored verdict (`users.stripe_role`), which `me.plan` and every Plus feature read. */
   plus: boolean;
-  /** The rule applied now: who granted it, and when a grace period ends (the verdict follows at the next refresh). */
+  /** The rule applied now, for `granted` and `graceEndsAt`; `plus` follows it at the next refresh. */
   entitlement: Entitlement;
   subscription: BillingSubscriptionRecord | null;
   hasCustomer: boolean;
@@ -678,6 +678,7 @@ function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null 
   return idField(invoice.subscription);
 }
 
+/** The refusal to delete an account whose Stripe billing cannot be stopped (keys unset). */
 function cannotCancelWithoutStripe(): GraphQLError {
   return appError(
     ErrorCode.BILLING_NOT_CONFIGURED,

@@ -2,9 +2,9 @@ import { PLUS_ROLE } from '../profiles/profile.policies.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Subscription statuses in which a subscription grants its role outright. */
+/** Statuses in which a subscription grants its role outright. */
 export const GRANTING_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
-/** Statuses in which a member already pays (a second checkout would bill twice): granting, or in grace. */
+/** Statuses in which a member already pays for a subscription (a second checkout would bill twice). */
 export const SUBSCRIBED_STATUSES: ReadonlySet<string> = new Set([...GRANTING_STATUSES, 'past_due']);
 /** Statuses from which a subscription can never grant anything again. */
 export const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
