@@ -60,6 +60,15 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(JSON.stringify(body));
 }
 
+/** The `prefix[key]=value` fields of a form-encoded body, as Stripe reads metadata. */
+function metadataOf(params: URLSearchParams, prefix: string): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [name, value] of params) {
+    if (name.startsWith(`${prefix}[`) && name.endsWith(']')) metadata[name.slice(prefix.length + 1, -1)] = value;
+  }
+  return metadata;
+}
+
 function list(url: string, data: unknown[]): Record<string, unknown> {
   return { object: 'list', url, has_more: false, data };
 }
@@ -138,7 +147,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         id: id('cus'),
         object: 'customer',
         email: params.get('email'),
-        metadata: { uid: params.get('metadata[uid]') },
+        metadata: metadataOf(params, 'metadata'),
       };
       customers.set(customer.id, customer);
       return [200, customer];
@@ -150,8 +159,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         mode: params.get('mode'),
         customer: params.get('customer'),
         client_reference_id: params.get('client_reference_id'),
-        metadata: { uid: params.get('metadata[uid]') },
-        subscription_metadata: { uid: params.get('subscription_data[metadata][uid]') },
+        metadata: metadataOf(params, 'metadata'),
+        subscription_metadata: metadataOf(params, 'subscription_data[metadata]'),
         price: params.get('line_items[0][price]'),
         success_url: params.get('success_url'),
         cancel_url: params.get('cancel_url'),
@@ -301,12 +310,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     payCheckoutSession(session) {
       if (session.status !== 'open') throw new Error(`checkout session ${session.id} is ${String(session.status)}`);
-      const { uid } = session.subscription_metadata as { uid: string | null };
       const subscription = fake.setSubscription({
         customer: String(session.customer),
         price: String(session.price),
         status: 'active',
-        metadata: uid === null ? {} : { uid },
+        metadata: { ...(session.subscription_metadata as Record<string, string>) },
       });
       Object.assign(session, { status: 'complete', subscription: subscription.id });
       return subscription;

@@ -114,7 +114,9 @@ export class AccountResolver {
 
   @Authorized()
   @Mutation(() => Boolean, {
-    description: 'Deletes your account, records and profile for good (your password is required). Plus ends too.',
+    description:
+      'Deletes your account, records and profile for good (your password is required). Plus ends too. ' +
+      '`BILLING_NOT_CONFIGURED`, deleting nothing, if you have Stripe billing and payments are not set up on this server.',
   })
   async deleteAccount(
     @Arg('password', () => String, { description: 'Your password, to confirm it is you.' }) password: string,

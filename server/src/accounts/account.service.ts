@@ -29,6 +29,8 @@ const MAX_PLATFORM_ID_LENGTH = 128;
 
 /** What happens around an account's end; the billing service cancels subscriptions here. */
 export interface AccountLifecycle {
+  /** Throws a coded error when the account must not be deleted now; runs before anything changes. */
+  checkDeletable(uid: string): Promise<void>;
   /** Runs after the account is marked for deletion and before its identity account is removed. */
   accountDeleting(uid: string): Promise<void>;
 }
@@ -234,10 +236,12 @@ export class AccountService {
   /**
    * Deletes the account after checking the password: marks the records (the profile disappears at
    * once), lets billing cancel subscriptions, removes the identity account, then the records. If a
-   * step fails the mark stays and the next attempt, or the reconciliation, finishes the work.
+   * step fails the mark stays and the next attempt, or the reconciliation, finishes the work. A
+   * refusal (billing cannot cancel the subscriptions) comes before the mark and changes nothing.
    */
   async deleteAccount(actor: AuthUser, password: string, caller: CallerInfo): Promise<void> {
     await this.reauthenticate(actor, password, 'password', caller);
+    for (const hook of this.lifecycle) await hook.checkDeletable(actor.id);
     await this.users.update({ uid: actor.id }, { deletingAt: new Date() });
     await this.finishDeletion(actor.id);
   }

@@ -17,9 +17,9 @@ export function toPlusPlan({ price, product }: PlanOffer): PlusPlan {
   });
 }
 
-export function toPlusSubscription({ entitlement, subscription, hasCustomer }: PlusStanding): PlusSubscription {
+export function toPlusSubscription({ plus, entitlement, subscription, hasCustomer }: PlusStanding): PlusSubscription {
   return Object.assign(new PlusSubscription(), {
-    plan: entitlement.role === null ? Plan.free : Plan.plus,
+    plan: plus ? Plan.plus : Plan.free,
     granted: entitlement.granted,
     // A status newer than this code knows is shown as none rather than guessed.
     status: subscription && STATUSES.has(subscription.status) ? subscription.status : null,

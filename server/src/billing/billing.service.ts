@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { GraphQLError } from 'graphql';
 import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import { In, Not } from 'typeorm';
 import type { AccountLifecycle } from '../accounts/account.service.js';
@@ -8,7 +9,7 @@ import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
 import type { IdentityClient } from '../identity/identity.client.js';
 import { IdentityError } from '../identity/identity.client.js';
-import { PLUS_ROLE } from '../profiles/profile.policies.js';
+import { isPlus, PLUS_ROLE } from '../profiles/profile.policies.js';
 import {
   BillingCustomerRecord,
   BillingEventRecord,
@@ -19,7 +20,7 @@ import {
   BillingSubscriptionRecord,
 } from './billing.entities.js';
 import type { Entitlement } from './entitlement.js';
-import { entitlementOf } from './entitlement.js';
+import { ENDED_STATUSES, entitlementOf, GRANTING_STATUSES, SUBSCRIBED_STATUSES } from './entitlement.js';
 import type {
   BillingEvent,
   PriceSnapshot,
@@ -27,11 +28,7 @@ import type {
   StripeClient,
   SubscriptionSnapshot,
 } from './stripe.client.js';
-
-/** Subscription statuses that can never grant anything again. */
-const ENDED_STATUSES = ['canceled', 'incomplete_expired'];
-/** Statuses in which a member already pays for Plus (a second checkout would bill twice). */
-const SUBSCRIBED_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+import { memberIdOf } from './stripe.client.js';
 
 export interface BillingServiceOptions {
   /** The web app's address: checkout and the portal lead back to its Plus page. */
@@ -48,6 +45,9 @@ export interface PlanOffer {
 
 /** A member's Plus standing: the rule's verdict and the subscription that matters most. */
 export interface PlusStanding {
+  /** The stored verdict (`users.stripe_role`), which `me.plan` and every Plus feature read. */
+  plus: boolean;
+  /** The rule applied now, for `granted` and `graceEndsAt`; `plus` follows it at the next refresh. */
   entitlement: Entitlement;
   subscription: BillingSubscriptionRecord | null;
   hasCustomer: boolean;
@@ -77,7 +77,7 @@ type EventWork =
  * account's `app_metadata.stripeRole` (through a queue of pending claims, retried until written).
  */
 export class BillingService implements AccountLifecycle {
-  /** Claim writes in flight, per member: concurrent deliveries share one instead of writing again. */
+  /** The last claim write started, per member: each new one waits for it, so that they run one at a time. */
   private readonly claimWrites = new Map<string, Promise<void>>();
 
   constructor(
@@ -109,7 +109,11 @@ export class BillingService implements AccountLifecycle {
     });
   }
 
-  /** Opens a Stripe Checkout Session for a Plus price and returns its URL. */
+  /**
+   * Opens a Stripe Checkout Session for a Plus price and returns its URL. The member's earlier
+   * open sessions are expired first, so that paying on a page left open in another tab cannot
+   * start a second subscription.
+   */
   async startCheckout(actor: AuthUser, priceId: string): Promise<string> {
     const stripe = this.requireStripe();
     const offer = await this.findOffer(priceId.trim());
@@ -119,6 +123,7 @@ export class BillingService implements AccountLifecycle {
       throw appError(ErrorCode.ALREADY_SUBSCRIBED, 'You already subscribe to Plus; manage it in the billing portal.');
     }
     const customerId = await this.customerFor(actor.id);
+    await callStripe(() => stripe.expireOpenCheckoutSessions(customerId));
     return callStripe(() =>
       stripe.createCheckoutSession({
         customerId,
@@ -140,12 +145,14 @@ export class BillingService implements AccountLifecycle {
   /** The member's Plus standing now. */
   async standing(actor: AuthUser, now = new Date()): Promise<PlusStanding> {
     this.requireStripe();
-    const [subscriptions, granted, customer] = await Promise.all([
+    const [user, subscriptions, granted, customer] = await Promise.all([
+      this.dataSource.getRepository(UserRecord).findOneBy({ uid: actor.id }),
       this.dataSource.getRepository(BillingSubscriptionRecord).findBy({ uid: actor.id }),
       this.dataSource.getRepository(BillingGrantRecord).existsBy({ uid: actor.id }),
       this.dataSource.getRepository(BillingCustomerRecord).existsBy({ uid: actor.id }),
     ]);
     return {
+      plus: user !== null && isPlus(user),
       entitlement: entitlementOf({ granted, subscriptions }, now, this.options.graceDays),
       subscription: mostRelevant(subscriptions),
       hasCustomer: customer,
@@ -156,14 +163,16 @@ export class BillingService implements AccountLifecycle {
    * Applies one verified Stripe event. A recorded event is a duplicate and changes nothing. The
    * objects it names are read afresh from Stripe first, so that late or out-of-order deliveries
    * apply the current state; then the event is recorded in the same transaction as its effect.
-   * Throws when anything fails, nothing recorded, so that Stripe delivers it again.
+   * Throws when anything fails, nothing recorded, so that Stripe delivers it again. When the event
+   * changed one member's role, their claim is written before it returns (a duplicate tries again);
+   * several members' claims stay queued for runMaintenance.
    */
   async handleEvent(event: BillingEvent): Promise<WebhookOutcome> {
     const events = this.dataSource.getRepository(BillingEventRecord);
     const recorded = await events.findOneBy({ id: event.id });
     if (recorded) {
       // A delivery after a failed claim write: try that write again before answering.
-      await this.flushClaims(recorded.uid === null ? [] : [recorded.uid]);
+      if (recorded.uid !== null) await this.flushClaims([recorded.uid]);
       return { duplicate: true };
     }
     const syncedAt = new Date();
@@ -183,7 +192,8 @@ export class BillingService implements AccountLifecycle {
           uid: null,
         });
         const uids = await this.apply(manager, work, event, syncedAt);
-        for (const uid of uids) await this.refreshRole(manager, uid, new Date());
+        // In one order, so that two transactions locking the same members cannot deadlock.
+        for (const uid of [...uids].sort()) await this.refreshRole(manager, uid, new Date());
         if (uids.length === 1) await manager.update(BillingEventRecord, { id: event.id }, { uid: uids[0] });
         return uids;
       });
@@ -191,21 +201,32 @@ export class BillingService implements AccountLifecycle {
       if (isUniqueViolation(error) && (await events.existsBy({ id: event.id }))) return { duplicate: true };
       throw error;
     }
-    await this.flushClaims(affected);
+    // Several members at once (a product gaining or losing its role) would take one identity call
+    // each before Stripe's delivery times out: their claims are left to runMaintenance.
+    if (affected.length === 1) await this.flushClaims(affected);
     return { duplicate: false };
   }
 
   /**
+   * Refuses the deletion of a member who has a Stripe customer while billing is off: their
+   * subscriptions could not be cancelled, and deleting the account would drop the customer link
+   * that tells whose they are, leaving them charging.
+   */
+  async checkDeletable(uid: string): Promise<void> {
+    if (!this.stripe && (await this.dataSource.getRepository(BillingCustomerRecord).existsBy({ uid }))) {
+      throw cannotCancelWithoutStripe();
+    }
+  }
+
+  /**
    * Before the member's account is deleted: expires their open checkouts, so that no new
-   * subscription can start, then cancels every subscription at Stripe.
+   * subscription can start, then cancels every subscription at Stripe. Throws, changing nothing,
+   * while billing is off and the member has a Stripe customer (see checkDeletable).
    */
   async accountDeleting(uid: string): Promise<void> {
     const customer = await this.dataSource.getRepository(BillingCustomerRecord).findOneBy({ uid });
     if (!customer) return;
-    if (!this.stripe) {
-      this.options.log.warn({ uid }, 'account deleted while billing is off: its Stripe subscriptions stay as they are');
-      return;
-    }
+    if (!this.stripe) throw cannotCancelWithoutStripe();
     const stripe = this.stripe;
     // First: a checkout completed after the subscriptions were listed would start a new one.
     await callStripe(() => stripe.expireOpenCheckoutSessions(customer.customerId));
@@ -214,7 +235,7 @@ export class BillingService implements AccountLifecycle {
     for (const id of live) await callStripe(() => stripe.cancelSubscription(id));
     await this.dataSource
       .getRepository(BillingSubscriptionRecord)
-      .update({ uid, status: Not(In(ENDED_STATUSES)) }, { status: 'canceled' });
+      .update({ uid, status: Not(In([...ENDED_STATUSES])) }, { status: 'canceled' });
   }
 
   /** Grants Plus to the member with this email, independently of Stripe (operators, local use). */
@@ -319,14 +340,15 @@ export class BillingService implements AccountLifecycle {
   /**
    * Whether a subscription was bought for a member who no longer has an account (deleted, or being
    * deleted): a checkout opened before the deletion and completed after it. Its member is the one
-   * its customer is linked to, else the one its checkout or metadata names; a subscription that
-   * names nobody was made outside Lampstand and is not ours to judge.
+   * its customer is linked to, else the one its checkout's or its own `lampstand_uid` metadata
+   * names. Without either it was made outside Lampstand (another app's `client_reference_id` or
+   * `metadata.uid` names that app's users, not ours) and is not ours to judge.
    */
   private async isOrphan(
     snapshot: SubscriptionSnapshot,
     link: { customerId: string; uid: string } | null,
   ): Promise<boolean> {
-    if (ENDED_STATUSES.includes(snapshot.status)) return false;
+    if (ENDED_STATUSES.has(snapshot.status)) return false;
     const customer = await this.dataSource
       .getRepository(BillingCustomerRecord)
       .findOneBy({ customerId: snapshot.customerId });
@@ -356,7 +378,8 @@ export class BillingService implements AccountLifecycle {
     if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
       const id = idField(object.subscription);
       const customerId = idField(object.customer);
-      const uid = typeof object.client_reference_id === 'string' ? object.client_reference_id : null;
+      // Our own metadata key, not `client_reference_id`: another app on the account may set that.
+      const uid = memberIdOf(object.metadata);
       if (!id) return { kind: 'none' };
       return {
         kind: 'subscription',
@@ -490,13 +513,20 @@ export class BillingService implements AccountLifecycle {
 
   /**
    * Applies the Plus rule to the member: writes `users.stripe_role` and, when it changed, queues
-   * the claim for the identity account, in the caller's transaction.
+   * the claim for the identity account, in the caller's transaction. The user row is locked
+   * first, so that two transactions changing the member's grant and subscriptions at once
+   * (READ COMMITTED on PostgreSQL) cannot each miss the other's change and write a wrong role.
    */
   private async refreshRole(manager: EntityManager, uid: string, now: Date): Promise<Entitlement> {
+    // SQLite has no row locks, nor needs them: its transactions already run one at a time (db/sqlite-serial.ts).
+    const rowLocks = manager.dataSource.options.type === 'postgres';
+    const user = await manager.findOne(UserRecord, {
+      where: { uid },
+      ...(rowLocks && { lock: { mode: 'pessimistic_write' as const } }),
+    });
     // One after another: a transaction is one connection, which runs one query at a time.
     const subscriptions = await manager.findBy(BillingSubscriptionRecord, { uid });
     const granted = await manager.existsBy(BillingGrantRecord, { uid });
-    const user = await manager.findOneBy(UserRecord, { uid });
     const entitlement = entitlementOf({ granted, subscriptions }, now, this.options.graceDays);
     if (user && user.stripeRole !== entitlement.role) {
       await manager.update(UserRecord, { uid }, { stripeRole: entitlement.role });
@@ -506,29 +536,46 @@ export class BillingService implements AccountLifecycle {
   }
 
   /**
-   * Writes each member's role to their identity account's `app_metadata.stripeRole` (removed when
-   * null), so that the next token carries it. A claim queued again meanwhile stays queued.
+   * Writes each member's pending claim to their identity account (see writeClaim). Writes for one
+   * member run one after another, each starting afresh once the previous one is done (whether it
+   * failed or not): joining one in flight could return before the latest role is written.
    */
   private async flushClaims(uids: readonly string[]): Promise<void> {
     for (const uid of uids) {
-      let write = this.claimWrites.get(uid);
-      if (!write) {
-        write = this.writeClaim(uid).finally(() => this.claimWrites.delete(uid));
-        this.claimWrites.set(uid, write);
-      }
+      const previous = this.claimWrites.get(uid) ?? Promise.resolve();
+      const write = previous.catch(() => undefined).then(() => this.writeClaim(uid));
+      this.claimWrites.set(uid, write);
+      const forget = (): void => {
+        if (this.claimWrites.get(uid) === write) this.claimWrites.delete(uid);
+      };
+      write.then(forget, forget);
       await write;
     }
   }
 
+  /**
+   * Writes the member's role to their identity account's `app_metadata.stripeRole` (removed when
+   * null), so that the next token carries it, then removes the pending claim. The role is read
+   * again after each write and written again until it stays the same, so that a write that read
+   * it before a change (here or on another server) cannot be the last word. A claim queued again
+   * meanwhile (a newer `queuedAt`) stays queued.
+   */
   private async writeClaim(uid: string): Promise<void> {
     const pending = this.dataSource.getRepository(BillingPendingClaimRecord);
     const claim = await pending.findOneBy({ uid });
     if (!claim) return;
-    const user = await this.dataSource.getRepository(UserRecord).findOneBy({ uid });
-    try {
-      await this.identity.updateUserById(uid, { appMetadata: { stripeRole: user?.stripeRole ?? null } });
-    } catch (error) {
-      if (!(error instanceof IdentityError && error.code === 'user_not_found')) throw error;
+    const roleNow = async (): Promise<string | null> =>
+      (await this.dataSource.getRepository(UserRecord).findOneBy({ uid }))?.stripeRole ?? null;
+    let role = await roleNow();
+    for (;;) {
+      try {
+        await this.identity.updateUserById(uid, { appMetadata: { stripeRole: role } });
+      } catch (error) {
+        if (!(error instanceof IdentityError && error.code === 'user_not_found')) throw error;
+      }
+      const after = await roleNow();
+      if (after === role) break;
+      role = after;
     }
     await pending.delete({ uid, queuedAt: claim.queuedAt });
   }
@@ -551,8 +598,7 @@ export class BillingService implements AccountLifecycle {
 /** The subscription to show a member: a Plus one that grants, else the latest. */
 function mostRelevant(subscriptions: BillingSubscriptionRecord[]): BillingSubscriptionRecord | null {
   const rank = (item: BillingSubscriptionRecord): number =>
-    (item.role === PLUS_ROLE ? 10 : 0) +
-    (['active', 'trialing'].includes(item.status) ? 2 : item.status === 'past_due' ? 1 : 0);
+    (item.role === PLUS_ROLE ? 10 : 0) + (GRANTING_STATUSES.has(item.status) ? 2 : item.status === 'past_due' ? 1 : 0);
   const sorted = [...subscriptions].sort(
     (a, b) => rank(b) - rank(a) || (b.currentPeriodEnd?.getTime() ?? 0) - (a.currentPeriodEnd?.getTime() ?? 0),
   );
@@ -630,6 +676,15 @@ function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null 
     }
   }
   return idField(invoice.subscription);
+}
+
+/** The refusal to delete an account whose Stripe billing cannot be stopped (keys unset). */
+function cannotCancelWithoutStripe(): GraphQLError {
+  return appError(
+    ErrorCode.BILLING_NOT_CONFIGURED,
+    'Payments are not set up on this server right now, so your Stripe billing cannot be stopped. ' +
+      'Your account was not deleted; please try again later.',
+  );
 }
 
 /** Runs a Stripe call; a network failure or Stripe outage becomes BILLING_UNAVAILABLE. */

@@ -3,7 +3,11 @@ import { PLUS_ROLE } from '../profiles/profile.policies.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Statuses in which a subscription grants its role outright. */
-const GRANTING_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
+export const GRANTING_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
+/** Statuses in which a member already pays for a subscription (a second checkout would bill twice). */
+export const SUBSCRIBED_STATUSES: ReadonlySet<string> = new Set([...GRANTING_STATUSES, 'past_due']);
+/** Statuses from which a subscription can never grant anything again. */
+export const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
 
 /** What the Plus rule needs to know of one subscription. */
 export interface SubscriptionStanding {
@@ -43,8 +47,9 @@ export function entitlementOf(
     return { role: PLUS_ROLE, granted: input.granted, graceEndsAt: null };
   }
   const graceEnds = plusSubscriptions
-    .filter((subscription) => subscription.status === 'past_due' && subscription.pastDueSince !== null)
-    .map((subscription) => graceEnd(subscription.pastDueSince ?? now, graceDays))
+    .flatMap(({ status, pastDueSince }) =>
+      status === 'past_due' && pastDueSince !== null ? [graceEnd(pastDueSince, graceDays)] : [],
+    )
     .filter((end) => end.getTime() > now.getTime())
     .sort((a, b) => b.getTime() - a.getTime());
   const latest = graceEnds[0];

@@ -1,11 +1,17 @@
 import Stripe from 'stripe';
 import type { Config } from '../config.js';
+import { ENDED_STATUSES } from './entitlement.js';
 
 /** The Stripe API version this code was written against; webhook endpoints should use it too. */
-export const STRIPE_API_VERSION = '2026-10-28.endive';
+const STRIPE_API_VERSION = '2026-10-28.endive';
 /** Stripe's signature tolerance: a webhook signed longer ago than this is refused as a replay. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 const STRIPE_TIMEOUT_MS = 10_000;
+/**
+ * The metadata key naming the Lampstand member, on customers, checkout sessions and subscriptions.
+ * Namespaced: other apps on the same Stripe account may keep their own user ids under `uid`.
+ */
+const MEMBER_METADATA_KEY = 'lampstand_uid';
 
 /** A Stripe product as the billing service needs it. */
 export interface ProductSnapshot {
@@ -37,7 +43,7 @@ export interface SubscriptionSnapshot {
   price: PriceSnapshot | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
-  /** The member it was bought for (`metadata.uid`, set at checkout); null for one made elsewhere. */
+  /** The member it was bought for (`metadata.lampstand_uid`, set at checkout); null for one made elsewhere. */
   uid: string | null;
 }
 
@@ -111,7 +117,7 @@ export class StripeClient {
    */
   async createCustomer(uid: string, email: string): Promise<string> {
     const customer = await this.stripe.customers.create(
-      { email, metadata: { uid } },
+      { email, metadata: { [MEMBER_METADATA_KEY]: uid } },
       { idempotencyKey: `lampstand-customer-${uid}` },
     );
     return customer.id;
@@ -132,8 +138,8 @@ export class StripeClient {
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
       client_reference_id: input.uid,
-      metadata: { uid: input.uid },
-      subscription_data: { metadata: { uid: input.uid } },
+      metadata: { [MEMBER_METADATA_KEY]: input.uid },
+      subscription_data: { metadata: { [MEMBER_METADATA_KEY]: input.uid } },
     });
     if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
     return session.url;
@@ -163,7 +169,7 @@ export class StripeClient {
       price: chosen?.price ?? null,
       currentPeriodEnd: chosen ? new Date(chosen.periodEnd * 1000) : null,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      uid: subscription.metadata.uid ?? null,
+      uid: memberIdOf(subscription.metadata),
     };
   }
 
@@ -196,7 +202,7 @@ export class StripeClient {
       status: 'all',
       limit: 100,
     })) {
-      if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') ids.push(subscription.id);
+      if (!ENDED_STATUSES.has(subscription.status)) ids.push(subscription.id);
     }
     return ids;
   }
@@ -208,7 +214,7 @@ export class StripeClient {
     } catch (error) {
       if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.statusCode === 400)) {
         const current = await this.retrieveSubscription(id);
-        if (current === null || current.status === 'canceled' || current.status === 'incomplete_expired') return;
+        if (current === null || ENDED_STATUSES.has(current.status)) return;
       }
       throw error;
     }
@@ -262,6 +268,13 @@ export class StripeClient {
       product: product ? this.toProduct(product) : null,
     };
   }
+}
+
+/** The Lampstand member that a Stripe object's metadata names, or null (made elsewhere). */
+export function memberIdOf(metadata: unknown): string | null {
+  if (typeof metadata !== 'object' || metadata === null || !(MEMBER_METADATA_KEY in metadata)) return null;
+  const uid = metadata[MEMBER_METADATA_KEY];
+  return typeof uid === 'string' && uid !== '' ? uid : null;
 }
 
 function idOf(value: string | { id: string }): string {

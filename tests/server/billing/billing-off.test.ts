@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserRecord } from '../../../server/src/accounts/user.entity.js';
+import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
 import { projectRoot } from '../../../server/src/config.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
@@ -11,6 +13,7 @@ import { firstError, ME, signUpMember } from '../../support/members.js';
 import { deliver, signEvent } from '../../support/stripe-fake.js';
 
 const run = promisify(execFile);
+const DELETE_ACCOUNT = 'mutation ($password: String!) { deleteAccount(password: $password) }';
 let api: TestApp;
 
 beforeAll(async () => {
@@ -69,15 +72,43 @@ describe('without Stripe keys', () => {
     expect(await deliver(api, signEvent(event))).toEqual({ status: 503, body: { error: 'billing_not_configured' } });
   });
 
-  it('keeps everything else working, and deletes accounts', async () => {
+  it('keeps everything else working, and deletes accounts that never went to Stripe', async () => {
     const member = await signUpMember(api);
     expect(await plan(member)).toBe('free');
     const deleted = await api.graphql(
-      'mutation ($password: String!) { deleteAccount(password: $password) }',
+      DELETE_ACCOUNT,
       { password: member.password },
       { token: member.session.accessToken },
     );
     expect(deleted.errors).toBeUndefined();
+    expect(await api.dataSource.getRepository(UserRecord).existsBy({ uid: member.member.user.uid })).toBe(false);
+  });
+
+  it('refuses to delete an account with a Stripe customer, leaving it as it was', async () => {
+    // The member went to checkout while billing was on; their subscriptions could not be cancelled now.
+    const member = await signUpMember(api);
+    const uid = member.member.user.uid;
+    await api.dataSource
+      .getRepository(BillingCustomerRecord)
+      .insert({ uid, customerId: 'cus_from_before', createdAt: new Date() });
+
+    const refused = await api.graphql(
+      DELETE_ACCOUNT,
+      { password: member.password },
+      { token: member.session.accessToken },
+    );
+    expect(firstError(refused).code).toBe('BILLING_NOT_CONFIGURED');
+
+    expect(await api.dataSource.getRepository(UserRecord).findOneByOrFail({ uid })).toMatchObject({ deletingAt: null });
+    expect(await api.dataSource.getRepository(BillingCustomerRecord).existsBy({ uid })).toBe(true);
+    expect(await plan(member)).toBe('free');
+    const username = member.member.profile.username;
+    const page = await api.graphql<{ profile: { username: string } | null }>(
+      'query ($username: String!) { profile(username: $username) { username } }',
+      { username },
+    );
+    expect(page.data?.profile).toEqual({ username });
+    expect(await refreshedRole(api, member)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/accounts/user.entity.js';
 import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
+import { toPlusSubscription } from '../../../server/src/billing/billing.mappers.js';
 import type { BillingTestApp } from '../../support/billing.js';
 import {
   checkout,
@@ -71,12 +72,15 @@ describe('the whole path to Plus and back', () => {
       customer: customerId,
       price: billing.plusPrice,
       client_reference_id: uid,
-      metadata: { uid },
-      subscription_metadata: { uid },
+      metadata: { lampstand_uid: uid },
+      subscription_metadata: { lampstand_uid: uid },
       success_url: `${api.url}/plus?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${api.url}/plus?checkout=cancelled`,
     });
-    expect(stripe.customers.get(customerId)).toMatchObject({ email: member.email, metadata: { uid } });
+    expect(stripe.customers.get(customerId)).toMatchObject({
+      email: member.email,
+      metadata: { lampstand_uid: uid },
+    });
 
     // Stripe takes the payment and tells us.
     const subscription = stripe.setSubscription({ customer: customerId, price: billing.plusPrice, status: 'active' });
@@ -141,9 +145,22 @@ describe('checkout and the portal', () => {
     const links = await billing.api.dataSource.getRepository(BillingCustomerRecord).findBy({ uid });
     expect(links).toHaveLength(1);
     const atStripe = [...billing.stripe.customers.values()].filter(
-      (customer) => (customer.metadata as { uid: string }).uid === uid,
+      (customer) => (customer.metadata as { lampstand_uid: string }).lampstand_uid === uid,
     );
     expect(atStripe.map((customer) => customer.id)).toEqual([links[0]?.customerId]);
+  });
+
+  it('expires the earlier open checkout when the member starts another, so that only one can be paid', async () => {
+    const member = await signUpMember(billing.api);
+    await checkout(billing, member);
+    const first = billing.stripe.checkoutSessions.at(-1);
+    await checkout(billing, member);
+    const second = billing.stripe.checkoutSessions.at(-1);
+    if (!first || !second || first === second) throw new Error('expected two checkout sessions');
+    expect(first.status).toBe('expired');
+    expect(() => billing.stripe.payCheckoutSession(first)).toThrow(/expired/);
+    expect(second.status).toBe('open');
+    expect(billing.stripe.payCheckoutSession(second).status).toBe('active');
   });
 
   it('refuses a price that is not on sale for Plus', async () => {
@@ -214,6 +231,16 @@ describe('a failed payment', () => {
 
     await api.app.billing.runMaintenance(new Date(Date.now() + 6 * DAY_MS));
     expect(await plan(member.session.accessToken)).toBe('plus');
+    // Past the grace period, before the maintenance pass ends it: the plan is still the one me.plan shows.
+    const actor = {
+      id: member.member.user.uid,
+      email: member.email,
+      sessionId: null,
+      stripeRole: null,
+      accessToken: '',
+    };
+    const late = toPlusSubscription(await api.app.billing.standing(actor, new Date(Date.now() + 8 * DAY_MS)));
+    expect(late).toMatchObject({ plan: 'plus', status: 'past_due', graceEndsAt: null });
     await api.app.billing.runMaintenance(new Date(Date.now() + 8 * DAY_MS));
     expect(await plan(member.session.accessToken)).toBe('free');
     expect(await refreshedRole(api, member)).toBeUndefined();

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/accounts/user.entity.js';
 import {
@@ -261,6 +263,7 @@ describe('subscriptions of deleted accounts', () => {
       object: 'checkout.session',
       customer: customerId,
       client_reference_id: uid,
+      metadata: { lampstand_uid: uid },
       subscription: subscription.id,
       status: 'complete',
     };
@@ -286,7 +289,7 @@ describe('subscriptions of deleted accounts', () => {
       customer: customerId,
       price: billing.plusPrice,
       status: 'active',
-      metadata: { uid },
+      metadata: { lampstand_uid: uid },
     });
     const created = billing.stripe.event('customer.subscription.created', subscription);
     expect((await deliver(billing.api, signEvent(created))).status).toBe(200);
@@ -311,7 +314,7 @@ describe('subscriptions of deleted accounts', () => {
       customer: customerId,
       price: billing.plusPrice,
       status: 'active',
-      metadata: { uid },
+      metadata: { lampstand_uid: uid },
     });
     const event = billing.stripe.event('customer.subscription.created', subscription);
     expect((await deliver(billing.api, signEvent(event))).status).toBe(200);
@@ -333,26 +336,104 @@ describe('subscriptions of deleted accounts', () => {
     expect(subscription.status).toBe('active');
     expect(await isRecorded(event)).toBe(true);
   });
+
+  it("leaves alone another app's subscription whose checkout and metadata name its own user as uid", async () => {
+    // Another app on the same Stripe account, with ids shaped like ours for people who are not members.
+    const theirs = randomUUID();
+    const customer = 'cus_other_app';
+    const subscription = billing.stripe.setSubscription({
+      customer,
+      price: billing.plusPrice,
+      status: 'active',
+      metadata: { uid: theirs },
+    });
+    const session = {
+      id: 'cs_test_other_app',
+      object: 'checkout.session',
+      customer,
+      client_reference_id: theirs,
+      metadata: { uid: theirs },
+      subscription: subscription.id,
+      status: 'complete',
+    };
+    for (const event of [
+      billing.stripe.event('checkout.session.completed', session),
+      billing.stripe.event('customer.subscription.created', subscription),
+    ]) {
+      expect(await deliver(billing.api, signEvent(event))).toEqual({
+        status: 200,
+        body: { received: true, duplicate: false },
+      });
+      expect(await isRecorded(event)).toBe(true);
+    }
+    expect(subscription.status).toBe('active');
+    expect(billing.stripe.requests).not.toContain(`DELETE /v1/subscriptions/${subscription.id}`);
+    expect(await billing.api.dataSource.getRepository(BillingCustomerRecord).existsBy({ customerId: customer })).toBe(
+      false,
+    );
+  });
+});
+
+describe('a grant and a webhook at once', () => {
+  it('keeps Plus when an operator grants it while the subscription is being deleted', async () => {
+    const { api, stripe } = billing;
+    const member = await signUpMember(api);
+    const uid = member.member.user.uid;
+    const customerId = await checkout(billing, member);
+    const users = api.dataSource.getRepository(UserRecord);
+    for (let round = 0; round < 20; round++) {
+      // Plus through a new subscription only.
+      await api.app.billing.revoke(member.email);
+      const subscription = stripe.setSubscription({ customer: customerId, price: billing.plusPrice, status: 'active' });
+      expect((await deliver(api, signEvent(stripe.event('customer.subscription.created', subscription)))).status).toBe(
+        200,
+      );
+      Object.assign(subscription, { status: 'canceled' });
+      const deleted = signEvent(stripe.event('customer.subscription.deleted', subscription));
+      // Staggered a little differently each round, so that the two transactions overlap in many ways.
+      const [response] = await Promise.all([
+        deliver(api, deleted),
+        delay(round % 5).then(() => api.app.billing.grant(member.email)),
+      ]);
+      expect(response.status).toBe(200);
+      expect(await users.findOneByOrFail({ uid }), `round ${round}`).toMatchObject({ stripeRole: 'plus' });
+      expect(await refreshedRole(api, member), `round ${round}`).toBe('plus');
+    }
+  }, 60_000);
 });
 
 describe('catalog events', () => {
   it('takes Plus away from subscribers when the product loses its role, and gives it back', async () => {
-    const member = await signUpMember(billing.api);
-    await completeCheckout(billing, member);
-    const product = billing.stripe.products.get(billing.plusProduct);
+    const { api, stripe } = billing;
+    const members = [await signUpMember(api), await signUpMember(api)];
+    for (const member of members) await completeCheckout(billing, member);
+    const product = stripe.products.get(billing.plusProduct);
     if (!product) throw new Error('no product');
+    const roles = (): Promise<(string | null)[]> =>
+      Promise.all(
+        members.map(
+          async (member) =>
+            (await api.dataSource.getRepository(UserRecord).findOneByOrFail({ uid: member.member.user.uid }))
+              .stripeRole,
+        ),
+      );
     try {
       Object.assign(product, { metadata: {} });
-      expect((await deliver(billing.api, signEvent(billing.stripe.event('product.updated', product)))).status).toBe(
-        200,
-      );
-      expect(await refreshedRole(billing.api, member)).toBeUndefined();
+      const delivery = signEvent(stripe.event('product.updated', product));
+      const writesBefore = writesSeen;
+      expect((await deliver(api, delivery)).status).toBe(200);
+      // Plus ends at once on the server; the claims of several members wait for the maintenance pass.
+      expect(await roles()).toEqual([null, null]);
+      expect(await deliver(api, delivery)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+      expect(writesSeen).toBe(writesBefore);
+      await api.app.billing.runMaintenance();
+      for (const member of members) expect(await refreshedRole(api, member)).toBeUndefined();
     } finally {
       Object.assign(product, { metadata: { role: 'plus' } });
-      expect((await deliver(billing.api, signEvent(billing.stripe.event('product.updated', product)))).status).toBe(
-        200,
-      );
+      expect((await deliver(api, signEvent(stripe.event('product.updated', product)))).status).toBe(200);
+      await api.app.billing.runMaintenance();
     }
-    expect(await refreshedRole(billing.api, member)).toBe('plus');
+    expect(await roles()).toEqual(['plus', 'plus']);
+    for (const member of members) expect(await refreshedRole(api, member)).toBe('plus');
   });
 });
