@@ -53,10 +53,16 @@ export async function freePort(): Promise<number> {
 
 /**
  * Settings that start the app as in production (`NODE_ENV=production`), with what production
- * requires beyond the test defaults: a configured token-signing secret (PUBLIC_URL is always set).
+ * requires beyond the test defaults: a configured token-signing secret and an SMTP server (PUBLIC_URL
+ * is always set).
  */
 export function productionEnv(): Env {
-  return { NODE_ENV: 'production', AUTH_JWT_SECRET: randomBytes(48).toString('base64') };
+  return {
+    NODE_ENV: 'production',
+    AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
+    // Production refuses the development outbox; nothing is mailed by the tests that use this.
+    SMTP_URL: 'smtp://127.0.0.1:1',
+  };
 }
 
 /**
