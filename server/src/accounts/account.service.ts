@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { In } from 'typeorm';
 import type { DataSource, Repository } from 'typeorm';
@@ -26,6 +27,11 @@ const MAX_USERNAME_DRAWS = 50;
 const MINIMUM_AGE_YEARS = 13;
 const MAX_EMAIL_LENGTH = 255;
 const MAX_PLATFORM_ID_LENGTH = 128;
+/**
+ * With confirmation on, a sign-up answers no sooner than this: a new address costs two transactions
+ * that a known one does not, and the time must not tell which it was (B10).
+ */
+const CONFIRMATION_ANSWER_FLOOR_MS = 300;
 
 /** What happens around an account's end; the billing service cancels subscriptions here. */
 export interface AccountLifecycle {
@@ -97,6 +103,7 @@ export class AccountService {
    * returned and the answer is the same whether or not the address was already registered.
    */
   async signUp(input: SignUpInput, caller: CallerInfo): Promise<SignUpOutcome> {
+    const started = performance.now();
     const now = new Date();
     const email = normalEmail(input.email, 'input.email');
     if (input.platformID != null && codePoints(input.platformID) > MAX_PLATFORM_ID_LENGTH) {
@@ -121,10 +128,17 @@ export class AccountService {
     } catch (error) {
       throw fromIdentityError(error, { email: 'input.email', password: 'input.password' });
     }
+    const answerAtFloor = async (): Promise<void> => {
+      await sleep(Math.max(0, started + CONFIRMATION_ANSWER_FLOOR_MS - performance.now()));
+    };
     // Supabase Auth's stand-in for an address that already has an account: nothing to record.
-    if (created.user.identityCount === 0) return { signedIn: null, confirmationSent: true };
+    if (created.user.identityCount === 0) {
+      await answerAtFloor();
+      return { signedIn: null, confirmationSent: true };
+    }
 
     const records = await this.ensureRecords(created.user, metadata, { compensate: true });
+    if (created.session === null) await answerAtFloor();
     return {
       signedIn: created.session ? { session: created.session, ...records } : null,
       confirmationSent: created.session === null,
