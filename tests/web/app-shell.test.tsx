@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../web/src/app/App';
-import { Layout } from '../../web/src/app/Layout';
-import { AuthClient } from '../../web/src/auth/auth-client';
-import { AuthProvider } from '../../web/src/auth/AuthProvider';
-import { SignOutNavigation } from '../../web/src/auth/SignOutNavigation';
+import { Layout } from '../../web/src/ui/Layout';
+import { AuthClient } from '../../web/src/session/auth-client';
+import { AuthProvider } from '../../web/src/session/AuthProvider';
+import { SignOutNavigation } from '../../web/src/session/SignOutNavigation';
 import { member, refreshed, SESSION_STORAGE_KEY, session, storeSession, stubApi } from '../support/web-api';
 
 /** Every address the app gives the tab, in order (pushState and replaceState alike). */

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthClient } from '../../web/src/auth/auth-client';
-import { AuthProvider, useAuth } from '../../web/src/auth/AuthProvider';
+import { AuthClient } from '../../web/src/session/auth-client';
+import { AuthProvider, useAuth } from '../../web/src/session/AuthProvider';
 import {
   failure,
   member,
@@ -344,7 +344,7 @@ describe('AuthProvider', () => {
     await waitFor(() => {
       expect(state().user).toBe('Lydia');
     });
-    const { UpdateEmailDocument } = await import('../../web/src/gql/operations/account');
+    const { UpdateEmailDocument } = await import('../../web/src/features/account/account.generated');
     const result = await client.apollo.mutate({
       mutation: UpdateEmailDocument,
       variables: { email: 'new@example.com' },

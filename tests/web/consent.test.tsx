@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../web/src/app/App';
-import { readAppConfig } from '../../web/src/app/config';
+import { readAppConfig } from '../../web/src/lib/config';
 import { startConsent } from '../../web/src/consent/consent';
 import { ConsentProvider } from '../../web/src/consent/ConsentProvider';
 import type { DataLayerEntry } from '../../web/src/consent/tag-manager';
@@ -48,11 +48,21 @@ describe('the settings the server sends', () => {
       doc.body.innerHTML = `<script id="lampstand-config" type="application/json">${json}</script>`;
       return doc;
     };
-    expect(readAppConfig(page('{"gtmContainerId":"GTM-AB12"}'))).toEqual({ gtmContainerId: 'GTM-AB12' });
-    expect(readAppConfig(page('{"gtmContainerId":null}'))).toEqual({ gtmContainerId: null });
-    expect(readAppConfig(page('{"gtmContainerId":"https://evil.example/x.js"}'))).toEqual({ gtmContainerId: null });
-    expect(readAppConfig(page('not json'))).toEqual({ gtmContainerId: null });
-    expect(readAppConfig(document.implementation.createHTMLDocument())).toEqual({ gtmContainerId: null });
+    expect(readAppConfig(page('{"gtmContainerId":"GTM-AB12"}'))).toEqual({ gtmContainerId: 'GTM-AB12', billing: true });
+    expect(readAppConfig(page('{"gtmContainerId":null}'))).toEqual({ gtmContainerId: null, billing: true });
+    expect(readAppConfig(page('{"gtmContainerId":"https://evil.example/x.js"}'))).toEqual({
+      gtmContainerId: null,
+      billing: true,
+    });
+    expect(readAppConfig(page('not json'))).toEqual({ gtmContainerId: null, billing: true });
+    expect(readAppConfig(page('{"gtmContainerId":null,"billing":false}'))).toEqual({
+      gtmContainerId: null,
+      billing: false,
+    });
+    expect(readAppConfig(document.implementation.createHTMLDocument())).toEqual({
+      gtmContainerId: null,
+      billing: true,
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorBoundary } from '../../web/src/app/ErrorBoundary';
+import { ErrorBoundary } from '../../web/src/ui/ErrorBoundary';
 
 afterEach(() => {
   cleanup();

@@ -2,9 +2,9 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthClient } from '../../web/src/auth/auth-client';
-import { AuthProvider } from '../../web/src/auth/AuthProvider';
-import { RequireAuth } from '../../web/src/auth/RequireAuth';
+import { AuthClient } from '../../web/src/session/auth-client';
+import { AuthProvider } from '../../web/src/session/AuthProvider';
+import { RequireAuth } from '../../web/src/session/RequireAuth';
 import { PlusPage } from '../../web/src/features/plus/PlusPage';
 import type { ApiAnswer, ApiRequest } from '../support/web-api';
 import { failure, refreshed, session, storeSession, stubApi } from '../support/web-api';

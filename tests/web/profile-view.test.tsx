@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConsentProvider } from '../../web/src/consent/ConsentProvider';
-import type { ProfileView_ProfileFragment } from '../../web/src/gql/graphql';
-import { ProfileView } from '../../web/src/features/profile/ProfileView';
+import type { ProfileView_ProfileFragment } from '../../web/src/ui/profile/ProfileView.generated';
+import { ProfileView } from '../../web/src/ui/profile/ProfileView';
 
 afterEach(cleanup);
 
@@ -13,6 +13,8 @@ function profile(overrides: Partial<ProfileView_ProfileFragment> = {}): ProfileV
     __typename: 'PublicProfile',
     username: 'user123ab',
     name: 'Dorcas',
+    bio: '',
+    links: [],
     plus: false,
     versePinned: false,
     joined: '2025-03-14T10:00:00.000Z',
@@ -92,5 +94,32 @@ describe('the profile view', () => {
     cleanup();
     renderProfile(profile());
     expect(screen.queryByRole('button', { name: 'Cookie settings' })).toBeNull();
+  });
+});
+
+describe('a page with a bio and links', () => {
+  it('shows the bio under the name, and each link as a button that goes through /l/<id>', () => {
+    renderProfile(
+      profile({
+        bio: 'Seamstress in Joppa.\nFull of good works.',
+        links: [
+          { __typename: 'Link', id: 'a1', title: 'Sermons', url: 'https://www.youtube.com/@joppa', icon: 'youtube' },
+          { __typename: 'Link', id: 'b2', title: 'Write to me', url: 'mailto:dorcas@example.com', icon: 'email' },
+        ],
+      }),
+    );
+    expect(screen.getByText(/Seamstress in Joppa\./).textContent).toBe('Seamstress in Joppa.\nFull of good works.');
+    const links = screen.getByRole('navigation', { name: 'Links' });
+    const buttons = Array.from(links.querySelectorAll('a'));
+    expect(buttons.map((button) => [button.textContent, button.getAttribute('href')])).toEqual([
+      ['Sermons', '/l/a1'],
+      ['Write to me', '/l/b2'],
+    ]);
+    expect(links.querySelector('.plink-icon')?.getAttribute('style')).toContain('/icons/youtube.svg');
+  });
+
+  it('shows no links section when there are none', () => {
+    renderProfile(profile());
+    expect(screen.queryByRole('navigation', { name: 'Links' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from '../../web/src/auth/RequireAuth';
+import { safeReturnPath } from '../../web/src/session/RequireAuth';
 
 describe('the path to come back to after logging in', () => {
   it.each(['/account', '/plus?checkout=success', '/profile#verse', '/@user123ab'])('keeps %s', (path) => {

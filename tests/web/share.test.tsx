@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ShareButton } from '../../web/src/features/profile/ShareButton';
+import { ShareButton } from '../../web/src/ui/profile/ShareButton';
 
 const url = 'https://lampstand.example/@user123ab';
 

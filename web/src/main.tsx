@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { readAppConfig } from './app/config';
-import { reloadOnStaleChunks } from './app/new-version';
+import { appConfig } from './lib/config';
+import { reloadOnStaleChunks } from './lib/new-version';
 import { startConsent } from './consent/consent';
 import './styles.css';
 
@@ -12,7 +12,7 @@ if (!container) throw new Error('index.html has no #root element');
 reloadOnStaleChunks();
 
 // Consent defaults go into the data layer before anything can load a tag.
-const consent = startConsent(readAppConfig().gtmContainerId);
+const consent = startConsent(appConfig().gtmContainerId);
 
 createRoot(container).render(
   <StrictMode>

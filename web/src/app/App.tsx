@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { AuthClient } from '../auth/auth-client';
-import { AuthProvider } from '../auth/AuthProvider';
-import { SignOutNavigation } from '../auth/SignOutNavigation';
+import { AuthClient } from '../session/auth-client';
+import { AuthProvider } from '../session/AuthProvider';
+import { SignOutNavigation } from '../session/SignOutNavigation';
 import type { Consent } from '../consent/consent';
 import { ConsentProvider } from '../consent/ConsentProvider';
 import { AppRoutes } from './routes';

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
-import { RequireAuth } from '../auth/RequireAuth';
-import { ErrorBoundary } from './ErrorBoundary';
-import { Layout } from './Layout';
-import { NotFoundPage } from './NotFoundPage';
-import { PageLoading } from './PageLoading';
+import { RequireAuth } from '../session/RequireAuth';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { Layout } from '../ui/Layout';
+import { NotFoundPage } from '../ui/NotFoundPage';
+import { PageLoading } from '../ui/PageLoading';
 
 // Each page but the 404 page is its own chunk, so a route downloads only its own code (quality.md P7).
 const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));

@@ -1,8 +1,11 @@
 import { NavLink } from 'react-router';
+import { appConfig } from '../lib/config';
+import { useAuth } from '../session/AuthProvider';
 import './forms.css';
 
-/** The member's screens, at the top of each of them. */
+/** The member's screens, at the top of each of them; Plus where it is on sale or already theirs. */
 export function MemberNav() {
+  const { stripe } = useAuth();
   return (
     <nav aria-label="Settings" className="member-nav">
       <NavLink to="/profile" className="member-nav-link">
@@ -11,9 +14,11 @@ export function MemberNav() {
       <NavLink to="/account" className="member-nav-link">
         Account
       </NavLink>
-      <NavLink to="/plus" className="member-nav-link">
-        Plus
-      </NavLink>
+      {(appConfig().billing || stripe) && (
+        <NavLink to="/plus" className="member-nav-link">
+          Plus
+        </NavLink>
+      )}
     </nav>
   );
 }

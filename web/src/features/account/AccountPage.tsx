@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { describeError, messageWithCode } from '../../app/errors';
-import { usePageMeta } from '../../app/usePageMeta';
-import { useAuth } from '../../auth/AuthProvider';
+import { messageWithCode } from '../../lib/errors';
+import { useFormAction } from '../../lib/useFormAction';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
-import { NewPasswordField } from '../auth/NewPasswordField';
-import { emailProblem, passwordProblem } from '../auth/validation';
+import { NewPasswordField } from '../../ui/password/NewPasswordField';
+import { emailProblem, passwordProblem } from '../../lib/validation';
 import { useAccountActions } from './useAccountActions';
 import './account.css';
 
@@ -31,13 +32,11 @@ function EmailSection() {
   const input = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction();
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (action.busy) return;
     const problem =
       emailProblem(email) ?? (email.trim() === user?.email ? 'That is already your email address.' : null);
     setError(problem);
@@ -45,20 +44,19 @@ function EmailSection() {
       input.current?.focus();
       return;
     }
-    setAlert(null);
-    setStatus(null);
-    setBusy(true);
-    try {
-      const { pendingEmail, message } = await updateEmail(email.trim());
-      setStatus(`${message} (${pendingEmail})`);
-      setEmail('');
-    } catch (failure) {
-      const problem = describeError(failure);
-      setAlert(messageWithCode(problem));
-      if (problem.field === 'email') setError(problem.message);
-    } finally {
-      setBusy(false);
-    }
+    await action.run(
+      async () => {
+        const { pendingEmail, message } = await updateEmail(email.trim());
+        setEmail('');
+        return `${message} (${pendingEmail})`;
+      },
+      {
+        onFailure: (problem) => {
+          if (problem.field === 'email') setError(problem.message);
+          return messageWithCode(problem);
+        },
+      },
+    );
   };
 
   return (
@@ -68,7 +66,7 @@ function EmailSection() {
         You log in with <strong className="nowrap">{user?.email}</strong>.
       </p>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert>{alert}</FormAlert>
+        <FormAlert>{action.alert}</FormAlert>
         <TextField
           ref={input}
           id="account-email"
@@ -84,8 +82,8 @@ function EmailSection() {
           }}
           error={error}
         />
-        <FormStatus>{status}</FormStatus>
-        <SubmitButton busy={busy} busyLabel="Sending…">
+        <FormStatus>{action.status}</FormStatus>
+        <SubmitButton busy={action.busy} busyLabel="Sending…">
           Change email address
         </SubmitButton>
       </form>
@@ -100,13 +98,11 @@ function PasswordSection() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction();
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (action.busy) return;
     const found = {
       current: current === '' ? 'Enter your current password.' : undefined,
       next: passwordProblem(next) ?? undefined,
@@ -116,32 +112,31 @@ function PasswordSection() {
       form.current?.querySelector<HTMLInputElement>(found.current ? '#account-current' : '#account-new')?.focus();
       return;
     }
-    setAlert(null);
-    setStatus(null);
-    setBusy(true);
-    try {
-      await changePassword(current, next);
-      setCurrent('');
-      setNext('');
-      setStatus('Your password is changed. Your other devices have been logged out.');
-    } catch (failure) {
-      const problem = describeError(failure);
-      setAlert(messageWithCode(problem));
-      if (problem.field === 'currentPassword' || problem.code === 'INVALID_CREDENTIALS') {
-        setErrors({ current: problem.message });
-      } else if (problem.field === 'newPassword') {
-        setErrors({ next: problem.message });
-      }
-    } finally {
-      setBusy(false);
-    }
+    await action.run(
+      async () => {
+        await changePassword(current, next);
+        setCurrent('');
+        setNext('');
+        return 'Your password is changed. Your other devices have been logged out.';
+      },
+      {
+        onFailure: (problem) => {
+          if (problem.field === 'currentPassword' || problem.code === 'INVALID_CREDENTIALS') {
+            setErrors({ current: problem.message });
+          } else if (problem.field === 'newPassword') {
+            setErrors({ next: problem.message });
+          }
+          return messageWithCode(problem);
+        },
+      },
+    );
   };
 
   return (
     <section className="account-section" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert>{alert}</FormAlert>
+        <FormAlert>{action.alert}</FormAlert>
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
         <TextField
@@ -164,8 +159,8 @@ function PasswordSection() {
           error={errors.next}
           userInputs={[user?.first ?? '', user?.email ?? '']}
         />
-        <FormStatus>{status}</FormStatus>
-        <SubmitButton busy={busy} busyLabel="Saving…">
+        <FormStatus>{action.status}</FormStatus>
+        <SubmitButton busy={action.busy} busyLabel="Saving…">
           Change password
         </SubmitButton>
       </form>
@@ -180,28 +175,25 @@ function DeleteSection() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction();
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (action.busy) return;
     if (password === '') {
       setError('Enter your password to confirm.');
       input.current?.focus();
       return;
     }
     setError(null);
-    setAlert(null);
-    setBusy(true);
-    try {
-      await deleteAccount(password);
-    } catch (failure) {
-      const problem = describeError(failure);
-      setAlert(messageWithCode(problem));
-      if (problem.code === 'INVALID_CREDENTIALS') setError(problem.message);
-      setBusy(false);
-    }
+    // After the deletion the page is on its way home: it stays busy until it is gone.
+    await action.run(() => deleteAccount(password), {
+      leaves: true,
+      onFailure: (problem) => {
+        if (problem.code === 'INVALID_CREDENTIALS') setError(problem.message);
+        return messageWithCode(problem);
+      },
+    });
   };
 
   return (
@@ -210,7 +202,7 @@ function DeleteSection() {
       <p>This deletes your account, your page and its settings for good. Plus ends too. It cannot be undone.</p>
       {open ? (
         <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-          <FormAlert>{alert}</FormAlert>
+          <FormAlert>{action.alert}</FormAlert>
           <TextField
             ref={input}
             id="delete-password"
@@ -224,7 +216,7 @@ function DeleteSection() {
             error={error}
           />
           <p className="form-actions">
-            <SubmitButton busy={busy} busyLabel="Deleting…">
+            <SubmitButton busy={action.busy} busyLabel="Deleting…">
               Delete my account for good
             </SubmitButton>
             <button
@@ -234,7 +226,7 @@ function DeleteSection() {
                 setOpen(false);
                 setPassword('');
                 setError(null);
-                setAlert(null);
+                action.setAlert(null);
                 // The form goes, and the focus with it: back to the button that opened it.
                 requestAnimationFrame(() => opener.current?.focus());
               }}

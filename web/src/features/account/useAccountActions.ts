@@ -1,6 +1,6 @@
-import { useAuth } from '../../auth/AuthProvider';
-import { useLeaveSignedOut } from '../../auth/SignOutNavigation';
-import { useChangePasswordMutation, useDeleteAccountMutation, useUpdateEmailMutation } from '../../gql/hooks';
+import { useAuth } from '../../session/AuthProvider';
+import { useLeaveSignedOut } from '../../session/SignOutNavigation';
+import { useChangePasswordMutation, useDeleteAccountMutation, useUpdateEmailMutation } from './account.generated';
 
 /**
  * The account's changes, with what each means for the session: a new password ends the other

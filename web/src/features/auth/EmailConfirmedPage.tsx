@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { describeError, displayCode } from '../../app/errors';
-import { usePageMeta } from '../../app/usePageMeta';
-import { useAuth } from '../../auth/AuthProvider';
+import { describeError, displayCode } from '../../lib/errors';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth } from '../../session/AuthProvider';
 import { PageHeading } from '../../ui/PageHeading';
 
 /** What the identity service put in the fragment of `/email-confirmed#…`. */

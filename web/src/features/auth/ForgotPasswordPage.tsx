@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { describeError } from '../../app/errors';
-import { usePageMeta } from '../../app/usePageMeta';
-import { useAuth } from '../../auth/AuthProvider';
+import { useFormAction } from '../../lib/useFormAction';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
-import { emailProblem } from './validation';
+import { emailProblem } from '../../lib/validation';
 
 export function ForgotPasswordPage() {
   usePageMeta({ title: 'Forgot your password · Lampstand' });
@@ -14,30 +14,23 @@ export function ForgotPasswordPage() {
   const input = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction();
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (action.busy) return;
     const problem = emailProblem(email);
     setError(problem);
     if (problem) {
       input.current?.focus();
       return;
     }
-    setAlert(null);
-    setNotice(null);
-    setBusy(true);
-    try {
-      setNotice(await requestPasswordReset(email.trim()));
-    } catch (failure) {
-      console.error('Password reset request failed', failure);
-      setAlert(describeError(failure).message);
-    } finally {
-      setBusy(false);
-    }
+    await action.run(() => requestPasswordReset(email.trim()), {
+      onFailure: (problem, error) => {
+        console.error('Password reset request failed', error);
+        return problem.message;
+      },
+    });
   };
 
   return (
@@ -45,8 +38,8 @@ export function ForgotPasswordPage() {
       <PageHeading id="forgot-title">Forgot your password?</PageHeading>
       <p className="lead">Enter your email address and we will send you a link to set a new one.</p>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert>{alert}</FormAlert>
-        <FormStatus>{notice}</FormStatus>
+        <FormAlert>{action.alert}</FormAlert>
+        <FormStatus>{action.status}</FormStatus>
         <TextField
           ref={input}
           id="forgot-email"
@@ -61,7 +54,7 @@ export function ForgotPasswordPage() {
           }}
           error={error}
         />
-        <SubmitButton busy={busy} busyLabel="Sending…">
+        <SubmitButton busy={action.busy} busyLabel="Sending…">
           Send the link
         </SubmitButton>
       </form>

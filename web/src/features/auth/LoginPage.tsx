@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { describeError } from '../../app/errors';
-import { usePageMeta } from '../../app/usePageMeta';
-import { useAuth } from '../../auth/AuthProvider';
-import { safeReturnPath } from '../../auth/RequireAuth';
+import { useFormAction } from '../../lib/useFormAction';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth } from '../../session/AuthProvider';
+import { safeReturnPath } from '../../session/RequireAuth';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
-import { emailProblem } from './validation';
+import { emailProblem } from '../../lib/validation';
 
 /** Where members go after logging in, unless they came from a member's screen. */
 const HOME = '/profile';
@@ -22,38 +22,37 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction();
 
-  if (signedIn && !busy) return <Navigate to={next} replace />;
+  if (signedIn && !action.busy) return <Navigate to={next} replace />;
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (action.busy) return;
     const found = {
       email: emailProblem(email) ?? undefined,
       password: password === '' ? 'Enter your password.' : undefined,
     };
     setErrors(found);
     if (found.email || found.password) {
-      setAlert('Please correct the highlighted fields.');
+      action.setAlert('Please correct the highlighted fields.');
       form.current?.querySelector<HTMLInputElement>(found.email ? '#login-email' : '#login-password')?.focus();
       return;
     }
-    setAlert(null);
-    setBusy(true);
-    try {
-      await login(email.trim(), password);
-      void navigate(next, { replace: true });
-    } catch (error) {
-      // The original only logged this; we also tell the person.
-      console.error('Log in failed', error);
-      const failure = describeError(error);
-      setAlert(failure.message);
-      setPassword('');
-    } finally {
-      setBusy(false);
-    }
+    await action.run(
+      async () => {
+        await login(email.trim(), password);
+        void navigate(next, { replace: true });
+      },
+      {
+        onFailure: (problem, error) => {
+          // The original only logged this; we also tell the person.
+          console.error('Log in failed', error);
+          setPassword('');
+          return problem.message;
+        },
+      },
+    );
   };
 
   return (
@@ -61,7 +60,7 @@ export function LoginPage() {
       <PageHeading id="login-title">Log in</PageHeading>
       <p className="lead">Welcome back. Your verse for today is waiting.</p>
       <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert>{alert}</FormAlert>
+        <FormAlert>{action.alert}</FormAlert>
         <TextField
           id="login-email"
           label="Email address"
@@ -89,7 +88,7 @@ export function LoginPage() {
         <p className="form-link">
           <Link to="/forgot-password">Forgot your password?</Link>
         </p>
-        <SubmitButton busy={busy} busyLabel="Logging in…">
+        <SubmitButton busy={action.busy} busyLabel="Logging in…">
           Log in
         </SubmitButton>
       </form>

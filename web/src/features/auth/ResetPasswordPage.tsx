@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { describeError } from '../../app/errors';
-import { usePageMeta } from '../../app/usePageMeta';
+import { useFormAction } from '../../lib/useFormAction';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { FormAlert, SubmitButton } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
-import { NewPasswordField } from './NewPasswordField';
+import { NewPasswordField } from '../../ui/password/NewPasswordField';
 import { useResetPassword } from './useResetPassword';
-import { passwordProblem } from './validation';
+import { passwordProblem } from '../../lib/validation';
 
 /** `/reset-password?token_hash=…&type=recovery`, the link of the password reset email. */
 export function ResetPasswordPage() {
@@ -25,8 +25,7 @@ export function ResetPasswordPage() {
   const input = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [alert, setAlert] = useState<{ message: string; expired: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction<{ message: string; expired: boolean }>();
 
   if (!token) {
     return (
@@ -44,26 +43,26 @@ export function ResetPasswordPage() {
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (action.busy) return;
     const problem = passwordProblem(password);
     setError(problem);
     if (problem) {
       input.current?.focus();
       return;
     }
-    setAlert(null);
-    setBusy(true);
-    try {
-      await resetPassword(token, password);
-      void navigate('/profile', { replace: true, state: { notice: 'Your new password is set.' } });
-    } catch (failure) {
-      console.error('Password reset failed', failure);
-      const { message, code, field } = describeError(failure);
-      if (field === 'newPassword') setError(message);
-      setAlert({ message, expired: code === 'INVALID_TOKEN' });
-    } finally {
-      setBusy(false);
-    }
+    await action.run(
+      async () => {
+        await resetPassword(token, password);
+        void navigate('/profile', { replace: true, state: { notice: 'Your new password is set.' } });
+      },
+      {
+        onFailure: ({ message, code, field }, error) => {
+          console.error('Password reset failed', error);
+          if (field === 'newPassword') setError(message);
+          return { message, expired: code === 'INVALID_TOKEN' };
+        },
+      },
+    );
   };
 
   return (
@@ -72,9 +71,9 @@ export function ResetPasswordPage() {
       <p className="lead">Choose a new password for your account. You will stay logged in on this device only.</p>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormAlert>
-          {alert && (
+          {action.alert && (
             <>
-              {alert.message} {alert.expired && <Link to="/forgot-password">Send me a new link</Link>}
+              {action.alert.message} {action.alert.expired && <Link to="/forgot-password">Send me a new link</Link>}
             </>
           )}
         </FormAlert>
@@ -88,7 +87,7 @@ export function ResetPasswordPage() {
           }}
           error={error}
         />
-        <SubmitButton busy={busy} busyLabel="Saving…">
+        <SubmitButton busy={action.busy} busyLabel="Saving…">
           Save my new password
         </SubmitButton>
       </form>

@@ -1,14 +1,16 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { describeError, messageWithCode } from '../../app/errors';
-import { usePageMeta } from '../../app/usePageMeta';
-import { useAuth } from '../../auth/AuthProvider';
+import { MINIMUM_AGE_YEARS } from '@rules/signup';
+import { messageWithCode } from '../../lib/errors';
+import { useFormAction } from '../../lib/useFormAction';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
-import { visitorTimeZone } from '../verses/timeZone';
-import { NewPasswordField } from './NewPasswordField';
-import { birthdayProblem, emailProblem, firstNameProblem, passwordProblem } from './validation';
+import { visitorTimeZone } from '../../lib/timeZone';
+import { NewPasswordField } from '../../ui/password/NewPasswordField';
+import { birthdayProblem, emailProblem, firstNameProblem, passwordProblem } from '../../lib/validation';
 
 interface Values {
   first: string;
@@ -40,11 +42,10 @@ export function SignUpPage() {
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>({ first: '', email: '', password: '', birthday: '' });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction();
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
 
-  if (signedIn && !busy) return <Navigate to="/welcome" replace />;
+  if (signedIn && !action.busy) return <Navigate to="/welcome" replace />;
 
   const change = (name: FieldName) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -63,7 +64,7 @@ export function SignUpPage() {
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (action.busy) return;
     const found: Partial<Record<FieldName, string>> = {};
     for (const name of ORDER) {
       const problem = CHECKS[name](values[name]);
@@ -72,34 +73,34 @@ export function SignUpPage() {
     setErrors(found);
     const firstProblem = ORDER.find((name) => found[name]);
     if (firstProblem) {
-      setAlert('Please correct the highlighted fields.');
+      action.setAlert('Please correct the highlighted fields.');
       focusField(firstProblem);
       return;
     }
-    setAlert(null);
-    setBusy(true);
-    try {
-      const outcome = await signUp({
-        first: values.first.trim(),
-        email: values.email.trim(),
-        password: values.password,
-        birthday: values.birthday || null,
-        timeZone: visitorTimeZone() ?? null,
-      });
-      if (outcome === 'confirmationSent') setConfirmationSentTo(values.email.trim());
-      else void navigate('/welcome');
-    } catch (error) {
-      const failure = describeError(error);
-      setAlert(messageWithCode(failure));
-      const fieldErrors: Partial<Record<FieldName, string>> = {};
-      for (const [name, message] of Object.entries(failure.fields)) {
-        if (isFieldName(name)) fieldErrors[name] = message;
-      }
-      if (isFieldName(failure.field)) fieldErrors[failure.field] ??= failure.message;
-      setErrors(fieldErrors);
-    } finally {
-      setBusy(false);
-    }
+    await action.run(
+      async () => {
+        const outcome = await signUp({
+          first: values.first.trim(),
+          email: values.email.trim(),
+          password: values.password,
+          birthday: values.birthday || null,
+          timeZone: visitorTimeZone() ?? null,
+        });
+        if (outcome === 'confirmationSent') setConfirmationSentTo(values.email.trim());
+        else void navigate('/welcome');
+      },
+      {
+        onFailure: (failure) => {
+          const fieldErrors: Partial<Record<FieldName, string>> = {};
+          for (const [name, message] of Object.entries(failure.fields)) {
+            if (isFieldName(name)) fieldErrors[name] = message;
+          }
+          if (isFieldName(failure.field)) fieldErrors[failure.field] ??= failure.message;
+          setErrors(fieldErrors);
+          return messageWithCode(failure);
+        },
+      },
+    );
   };
 
   if (confirmationSentTo) {
@@ -122,7 +123,7 @@ export function SignUpPage() {
       <PageHeading id="signup-title">Make your page</PageHeading>
       <p className="lead">A page with your name and a Bible verse for every day. It takes a minute.</p>
       <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert>{alert}</FormAlert>
+        <FormAlert>{action.alert}</FormAlert>
         <TextField
           id="signup-first"
           label="First name"
@@ -158,13 +159,13 @@ export function SignUpPage() {
           label="Birthday"
           type="date"
           optional
-          hint="You must be at least 13 to join. Only you see it."
+          hint={`You must be at least ${MINIMUM_AGE_YEARS} to join. Only you see it.`}
           value={values.birthday}
           onChange={change('birthday')}
           onBlur={blur('birthday')}
           error={errors.birthday}
         />
-        <SubmitButton busy={busy} busyLabel="Creating your page…">
+        <SubmitButton busy={action.busy} busyLabel="Creating your page…">
           Create my page
         </SubmitButton>
       </form>

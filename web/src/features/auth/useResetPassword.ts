@@ -1,5 +1,5 @@
-import { useAuth } from '../../auth/AuthProvider';
-import { useResetPasswordMutation } from '../../gql/hooks';
+import { useAuth } from '../../session/AuthProvider';
+import { useResetPasswordMutation } from './reset-password.generated';
 
 /** Sets a new password with the emailed link's token, and signs in with the session it answers. */
 export function useResetPassword(): (token: string, newPassword: string) => Promise<void> {

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { describeError, messageWithCode } from '../../app/errors';
-import type { VerseCard_VerseFragment } from '../../gql/graphql';
+import { messageWithCode } from '../../lib/errors';
+import { useFormAction } from '../../lib/useFormAction';
+import type { VerseCard_VerseFragment } from '../../ui/verse/verse-card.generated';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { usePinVerse } from './usePinVerse';
 
@@ -40,48 +41,49 @@ export function PinnedVerse({
   const input = useRef<HTMLInputElement>(null);
   const [reference, setReference] = useState('');
   const [error, setError] = useState<ReactNode>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'pin' | 'unpin' | null>(null);
+  const action = useFormAction();
 
-  const run = async (action: 'pin' | 'unpin') => {
-    if (busy) return;
+  const run = async (name: 'pin' | 'unpin') => {
+    if (action.busy) return;
     setError(null);
-    setAlert(null);
-    setStatus(null);
-    if (action === 'pin' && reference.trim() === '') {
+    action.setAlert(null);
+    action.setStatus(null);
+    if (name === 'pin' && reference.trim() === '') {
       setError('Enter a reference, such as John 3:16.');
       input.current?.focus();
       return;
     }
-    setBusy(action);
-    try {
-      if (action === 'pin') {
+    await action.run(
+      async () => {
+        if (name === 'unpin') {
+          await unpin();
+          return 'Your page follows the verse of the day again.';
+        }
         const shown = await pin(reference.trim());
         setReference('');
-        setStatus(`Your page now keeps ${shown.ref}.`);
-      } else {
-        await unpin();
-        setStatus('Your page follows the verse of the day again.');
-      }
-    } catch (failure) {
-      const problem = describeError(failure);
-      if (problem.code === 'PLUS_REQUIRED') {
-        setError(
-          <>
-            {problem.message} <Link to="/plus">Upgrade to Plus</Link>
-          </>,
-        );
-        input.current?.focus();
-      } else if (problem.field === 'ref') {
-        setError(problem.message);
-        input.current?.focus();
-      } else {
-        setAlert(messageWithCode(problem));
-      }
-    } finally {
-      setBusy(null);
-    }
+        return `Your page now keeps ${shown.ref}.`;
+      },
+      {
+        name,
+        onFailure: (problem) => {
+          if (problem.code === 'PLUS_REQUIRED') {
+            setError(
+              <>
+                {problem.message} <Link to="/plus">Upgrade to Plus</Link>
+              </>,
+            );
+            input.current?.focus();
+            return null;
+          }
+          if (problem.field === 'ref') {
+            setError(problem.message);
+            input.current?.focus();
+            return null;
+          }
+          return messageWithCode(problem);
+        },
+      },
+    );
   };
 
   const submit = (event: SubmitEvent) => {
@@ -104,7 +106,7 @@ export function PinnedVerse({
         </p>
       )}
       <form className="form" noValidate onSubmit={submit}>
-        <FormAlert>{alert}</FormAlert>
+        <FormAlert>{action.alert}</FormAlert>
         <TextField
           ref={input}
           id="editor-verse"
@@ -119,19 +121,19 @@ export function PinnedVerse({
           }}
           error={error}
         />
-        <FormStatus>{status}</FormStatus>
+        <FormStatus>{action.status}</FormStatus>
         <div className="form-actions">
-          <SubmitButton busy={busy === 'pin'} busyLabel="Pinning…">
+          <SubmitButton busy={action.pending === 'pin'} busyLabel="Pinning…">
             Pin verse
           </SubmitButton>
           {pinned && (
             <button
               type="button"
               className="button button--quiet"
-              aria-disabled={busy !== null || undefined}
+              aria-disabled={action.busy || undefined}
               onClick={() => void run('unpin')}
             >
-              {busy === 'unpin' ? 'Unpinning…' : 'Unpin'}
+              {action.pending === 'unpin' ? 'Unpinning…' : 'Unpin'}
             </button>
           )}
         </div>

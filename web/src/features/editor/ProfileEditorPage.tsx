@@ -1,28 +1,38 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { describeError, messageWithCode } from '../../app/errors';
-import { PageLoading } from '../../app/PageLoading';
-import { usePageMeta } from '../../app/usePageMeta';
-import { useAuth } from '../../auth/AuthProvider';
-import type { ButtonStyle, Layout, ProfileEditorQuery, Theme, UpdateProfileInput } from '../../gql/graphql';
-import { useProfileEditorQuery } from '../../gql/hooks';
+import { MAX_NAME_LENGTH } from '@rules/signup';
+
+/** As the server counts it (server/src/profiles/names.ts). */
+const MAX_BIO_LENGTH = 160;
+import { messageWithCode } from '../../lib/errors';
+import { appConfig } from '../../lib/config';
+import { useFormAction } from '../../lib/useFormAction';
+import { PageLoading } from '../../ui/PageLoading';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth } from '../../session/AuthProvider';
+import type { ButtonStyle, Layout, Theme, UpdateProfileInput } from '../../gql/schema-types';
+import type { ProfileEditorQuery } from './profile-editor.generated';
+import { useProfileEditorQuery } from './profile-editor.generated';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
-import { usernameProblem } from '../auth/validation';
-import { visitorTimeZone } from '../verses/timeZone';
+import { usernameProblem } from '../../lib/validation';
+import { visitorTimeZone } from '../../lib/timeZone';
 import { ChoiceGroup } from './ChoiceGroup';
 import { PinnedVerse } from './PinnedVerse';
 import type { LookOption } from './looks';
 import { BUTTONS, LAYOUTS, THEMES } from './looks';
+import { LinksEditor } from './LinksEditor';
 import { ProfilePreview } from './ProfilePreview';
+import { useOwnLinks } from './useOwnLinks';
 import { useChangeUsername } from './useChangeUsername';
 import { useUpdateProfile } from './useUpdateProfile';
 import './editor.css';
 
 interface Draft {
   name: string;
+  bio: string;
   username: string;
   theme: Theme;
   layout: Layout;
@@ -34,14 +44,15 @@ interface Draft {
 type EditorProfile = NonNullable<ProfileEditorQuery['me']>['profile'];
 
 function draftOf(profile: Draft): Draft {
-  const { name, username, theme, layout, button, isPublic, isActive } = profile;
-  return { name, username, theme, layout, button, isPublic, isActive };
+  const { name, bio, username, theme, layout, button, isPublic, isActive } = profile;
+  return { name, bio, username, theme, layout, button, isPublic, isActive };
 }
 
 /** The profile fields that differ between what is saved and the draft. */
 function changesOf(saved: Draft, draft: Draft): UpdateProfileInput {
   const input: UpdateProfileInput = {};
   if (draft.name.trim() !== saved.name) input.name = draft.name.trim();
+  if (draft.bio.trim() !== saved.bio) input.bio = draft.bio.trim();
   if (draft.theme !== saved.theme) input.theme = draft.theme;
   if (draft.layout !== saved.layout) input.layout = draft.layout;
   if (draft.button !== saved.button) input.button = draft.button;
@@ -50,7 +61,10 @@ function changesOf(saved: Draft, draft: Draft): UpdateProfileInput {
   return input;
 }
 
-type Failure = { message: string; plusRequired: boolean } | null;
+interface Failure {
+  message: string;
+  plusRequired: boolean;
+}
 
 function PlusNote<T extends string>({
   options,
@@ -65,6 +79,8 @@ function PlusNote<T extends string>({
 }) {
   const chosen = options.find((option) => option.value === value);
   if (plus || !chosen?.plus) return null;
+  if (!appConfig().billing)
+    return <>{chosen.label} comes with Plus, which is not offered here: visitors see the free look.</>;
   // A saved Plus choice outlived the member's Plus: it is kept, and the page shows the free look.
   if (value === saved) {
     return (
@@ -78,6 +94,36 @@ function PlusNote<T extends string>({
     <>
       {chosen.label} comes with Plus. Try it in the preview; to keep it, <Link to="/plus">upgrade to Plus</Link>.
     </>
+  );
+}
+
+/** The bio: a few lines under the name, with how many characters are left. */
+function BioField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  const left = MAX_BIO_LENGTH - Array.from(value.trim()).length;
+  return (
+    <div className="field">
+      <label htmlFor="editor-bio">
+        Bio<span className="field-optional"> (optional)</span>
+      </label>
+      <p id="editor-bio-hint" className="field-hint">
+        A few words under your name. {left >= 0 ? `${left} characters left.` : `${-left} characters too many.`}
+      </p>
+      <textarea
+        id="editor-bio"
+        rows={3}
+        value={value}
+        aria-invalid={error || left < 0 ? true : undefined}
+        aria-describedby={error ? 'editor-bio-hint editor-bio-error' : 'editor-bio-hint'}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      />
+      {error && (
+        <p id="editor-bio-error" className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -117,10 +163,9 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
   // The query follows the cache, so `saved` is what the server holds now; the draft starts from it.
   const saved = draftOf(profile);
   const [draft, setDraft] = useState<Draft>(saved);
-  const [errors, setErrors] = useState<{ name?: string; username?: string }>({});
-  const [failure, setFailure] = useState<Failure>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ name?: string; username?: string; bio?: string }>({});
+  const ownLinks = useOwnLinks();
+  const action = useFormAction<Failure>();
   const form = useRef<HTMLFormElement>(null);
   const [updateProfile] = useUpdateProfile();
   const [changeUsername] = useChangeUsername();
@@ -128,43 +173,41 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
-    setStatus(null);
+    action.setStatus(null);
   };
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (action.busy) return;
     const found = {
       name: draft.name.trim() === '' ? 'Enter the name to show on your page.' : undefined,
       username: draft.username === saved.username ? undefined : (usernameProblem(draft.username) ?? undefined),
     };
     setErrors(found);
     if (found.name || found.username) {
-      setFailure({ message: 'Please correct the highlighted fields.', plusRequired: false });
+      action.setAlert({ message: 'Please correct the highlighted fields.', plusRequired: false });
       form.current?.querySelector<HTMLInputElement>(found.name ? '#editor-name' : '#editor-username')?.focus();
       return;
     }
-    setFailure(null);
-    setStatus(null);
-    setBusy(true);
-    try {
-      const username = draft.username.trim().toLowerCase();
-      if (username !== saved.username) await changeUsername({ variables: { username } });
-      const input = changesOf(saved, draft);
-      if (Object.keys(input).length > 0) await updateProfile(input);
-      setDraft((current) => ({ ...current, name: current.name.trim(), username }));
-      setStatus('Your page is saved.');
-    } catch (error) {
-      const problem = describeError(error);
-      if (problem.code === 'USERNAME_TAKEN' || problem.field === 'username') setErrors({ username: problem.message });
-      if (problem.field === 'name') setErrors({ name: problem.message });
-      setFailure({
-        message: messageWithCode(problem),
-        plusRequired: problem.code === 'PLUS_REQUIRED',
-      });
-    } finally {
-      setBusy(false);
-    }
+    await action.run(
+      async () => {
+        const username = draft.username.trim().toLowerCase();
+        if (username !== saved.username) await changeUsername({ variables: { username } });
+        const input = changesOf(saved, draft);
+        if (Object.keys(input).length > 0) await updateProfile(input);
+        setDraft((current) => ({ ...current, name: current.name.trim(), username }));
+        return 'Your page is saved.';
+      },
+      {
+        onFailure: (problem) => {
+          if (problem.code === 'USERNAME_TAKEN' || problem.field === 'username')
+            setErrors({ username: problem.message });
+          if (problem.field === 'name') setErrors({ name: problem.message });
+          if (problem.field === 'bio') setErrors({ bio: problem.message });
+          return { message: messageWithCode(problem), plusRequired: problem.code === 'PLUS_REQUIRED' };
+        },
+      },
+    );
   };
 
   const hidden = !draft.isPublic || !draft.isActive;
@@ -176,10 +219,10 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
         <div className="editor-controls">
           <form ref={form} className="form editor-form" noValidate onSubmit={(event) => void submit(event)}>
             <FormAlert>
-              {failure && (
+              {action.alert && (
                 <>
-                  {failure.message}
-                  {failure.plusRequired && (
+                  {action.alert.message}
+                  {action.alert.plusRequired && (
                     <>
                       {' '}
                       <Link to="/plus">See Plus</Link>
@@ -193,12 +236,19 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
               label="Name"
               hint="Shown at the top of your page."
               autoComplete="name"
-              maxLength={50}
+              maxLength={MAX_NAME_LENGTH}
               value={draft.name}
               onChange={(event) => {
                 set('name', event.target.value);
               }}
               error={errors.name}
+            />
+            <BioField
+              value={draft.bio}
+              onChange={(value) => {
+                set('bio', value);
+              }}
+              error={errors.bio}
             />
             <TextField
               id="editor-username"
@@ -279,23 +329,26 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
               </p>
             </fieldset>
             <FormStatus>
-              {status && (
+              {action.status && (
                 <>
-                  {status} <Link to={`/@${saved.username}`}>View your page</Link>
+                  {action.status} <Link to={`/@${saved.username}`}>View your page</Link>
                 </>
               )}
             </FormStatus>
-            <SubmitButton busy={busy} busyLabel="Saving…">
+            <SubmitButton busy={action.busy} busyLabel="Saving…">
               Save changes
             </SubmitButton>
           </form>
-          <PinnedVerse pinned={profile.versePinned} plus={plus} verse={verse} />
+          <LinksEditor own={ownLinks} />
+          {/* A Plus-only choice: offered only where Plus is on sale, kept for members who have it. */}
+          {(plus || appConfig().billing) && <PinnedVerse pinned={profile.versePinned} plus={plus} verse={verse} />}
         </div>
         <section className="editor-preview" aria-labelledby="preview-title">
           <h2 id="preview-title">Preview</h2>
           <ProfilePreview
             look={draft}
             plus={plus}
+            links={(ownLinks.links ?? []).filter((link) => !link.hidden)}
             versePinned={profile.versePinned && plus}
             joined={profile.joined}
             verse={verse}

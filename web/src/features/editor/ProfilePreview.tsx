@@ -1,9 +1,12 @@
-import { BrandMark } from '../../app/BrandMark';
-import type { ButtonStyle, Layout, Theme, VerseCard_VerseFragment } from '../../gql/graphql';
-import { ProfileCard } from '../profile/ProfileView';
+import { BrandMark } from '../../ui/BrandMark';
+import type { ButtonStyle, Layout, Theme } from '../../gql/schema-types';
+import type { VerseCard_VerseFragment } from '../../ui/verse/verse-card.generated';
+import type { ProfileLink } from '../../ui/profile/ProfileLinks';
+import { ProfileCard } from '../../ui/profile/ProfileView';
 
 export interface PreviewLook {
   name: string;
+  bio: string;
   username: string;
   theme: Theme;
   layout: Layout;
@@ -17,12 +20,14 @@ export interface PreviewLook {
 export function ProfilePreview({
   look,
   plus,
+  links,
   versePinned,
   joined,
   verse,
 }: {
   look: PreviewLook;
   plus: boolean;
+  links: readonly ProfileLink[];
   versePinned: boolean;
   joined: string;
   verse: VerseCard_VerseFragment;
@@ -47,6 +52,8 @@ export function ProfilePreview({
           profile={{
             name: look.name.trim() || 'Your name',
             username: look.username,
+            bio: look.bio.trim(),
+            links,
             plus,
             versePinned,
             joined,

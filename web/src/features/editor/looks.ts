@@ -1,4 +1,4 @@
-import type { ButtonStyle, Layout, Theme } from '../../gql/graphql';
+import type { ButtonStyle, Layout, Theme } from '../../gql/schema-types';
 
 /** One choice of look in the editor; `plus` choices need Plus to be saved. */
 export interface LookOption<T extends string> {

@@ -1,5 +1,5 @@
-import { writeMeProfile } from '../../auth/member-cache';
-import { useChangeUsernameMutation } from '../../gql/hooks';
+import { writeMeProfile } from '../../session/member-cache';
+import { useChangeUsernameMutation } from './profile-editor.generated';
 
 /** Takes a new username; the member every screen reads (and the header's link) follows. */
 export function useChangeUsername() {

@@ -1,9 +1,9 @@
 import type { ApolloCache } from '@apollo/client';
-import { writeMeProfile } from '../../auth/member-cache';
-import type { PinVerseMutation } from '../../gql/graphql';
-import { usePinVerseMutation, useUnpinVerseMutation } from '../../gql/hooks';
-import { ProfileEditorDocument } from '../../gql/operations/profile-editor';
-import { visitorTimeZone } from '../verses/timeZone';
+import { writeMeProfile } from '../../session/member-cache';
+import type { PinVerseMutation } from './profile-editor.generated';
+import { usePinVerseMutation, useUnpinVerseMutation } from './profile-editor.generated';
+import { ProfileEditorDocument } from './profile-editor.generated';
+import { visitorTimeZone } from '../../lib/timeZone';
 
 type EditedProfile = PinVerseMutation['pinVerse'];
 

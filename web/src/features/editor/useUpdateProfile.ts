@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
-import { readMeProfile, writeMeProfile } from '../../auth/member-cache';
-import type { UpdateProfileInput } from '../../gql/graphql';
-import { useUpdateProfileMutation } from '../../gql/hooks';
+import { readMeProfile, writeMeProfile } from '../../session/member-cache';
+import type { UpdateProfileInput } from '../../gql/schema-types';
+import { useUpdateProfileMutation } from './profile-editor.generated';
 
 /**
  * Saves profile changes. The member every screen reads (`me`) shows them at once (optimistically)
@@ -17,6 +17,7 @@ export function useUpdateProfile() {
   const updateProfile = (input: UpdateProfileInput) => {
     const changes = {
       ...(input.name != null && { name: input.name }),
+      ...(input.bio != null && { bio: input.bio }),
       ...(input.theme != null && { theme: input.theme }),
       ...(input.layout != null && { layout: input.layout }),
       ...(input.button != null && { button: input.button }),

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { usePageMeta } from '../../app/usePageMeta';
-import { useAuth } from '../../auth/AuthProvider';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth } from '../../session/AuthProvider';
 import { PageHeading } from '../../ui/PageHeading';
-import { useLandingPageQuery } from '../../gql/hooks';
-import { visitorTimeZone } from '../verses/timeZone';
-import { VerseCard, VerseCardPlaceholder } from '../verses/VerseCard';
+import { useLandingPageQuery } from './landing-page.generated';
+import { visitorTimeZone } from '../../lib/timeZone';
+import { VerseCard, VerseCardPlaceholder } from '../../ui/verse/VerseCard';
 
 export function LandingPage() {
   usePageMeta({ title: 'Lampstand' });

@@ -4,8 +4,8 @@ import './playground.css';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
 import { GraphiQL } from 'graphiql';
 import { Link } from 'react-router';
-import { BrandMark } from '../../app/BrandMark';
-import { usePageMeta } from '../../app/usePageMeta';
+import { BrandMark } from '../../ui/BrandMark';
+import { usePageMeta } from '../../lib/usePageMeta';
 import { CookieSettingsButton } from '../../consent/CookieSettingsButton';
 import { EXAMPLE_OPERATIONS } from './examples';
 

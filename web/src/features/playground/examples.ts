@@ -40,8 +40,14 @@ query PublicProfile($username: String!, $timeZone: String) {
   profile(username: $username) {
     username
     name
+    bio
     plus
     joined
+    links {
+      title
+      url
+      icon
+    }
     appearance {
       theme
       layout

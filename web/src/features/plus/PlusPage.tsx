@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { usePageMeta } from '../../app/usePageMeta';
-import { useAuth } from '../../auth/AuthProvider';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth } from '../../session/AuthProvider';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
 import { PlusPlans } from './PlusPlans';
@@ -65,20 +65,18 @@ function CheckoutNotice({ phase, onCheckAgain }: { phase: CheckoutPhase; onCheck
   );
 }
 
-/** Plus as far as this screen knows: the billing API's verdict, or `me.plan` without billing. */
-function hasPlus(standing: StandingState, fallback: boolean): boolean {
-  if (standing.status === 'ready') return standing.subscription.plan === 'plus';
-  if (standing.status === 'billing-off') return standing.plan === 'plus';
-  return fallback;
+/** Plus as far as this screen knows: the billing API's verdict once loaded, else the session's. */
+function hasPlus(standing: StandingState, session: boolean): boolean {
+  return standing.status === 'ready' ? standing.subscription.plan === 'plus' : session;
 }
 
 /** `/plus`: the member's plan, what Plus brings, and the plans on sale with a way to buy one. */
 export function PlusPage() {
   usePageMeta({ title: 'Plus · Lampstand' });
-  const { plan } = useAuth();
+  const { stripe } = useAuth();
   const { plans, standing, checkout, portal } = usePlusBilling();
   const { phase, checkAgain } = useCheckoutReturn();
-  const plus = hasPlus(standing, plan === 'plus');
+  const plus = hasPlus(standing, stripe);
   // After paying, the plans stay out of reach until the payment is confirmed (no second checkout);
   // a failed checkout keeps them, with its message, where the member clicked.
   const offerPlans =

@@ -1,5 +1,5 @@
-import { messageWithCode } from '../../app/errors';
-import type { PlusPlans_PlanFragment } from '../../gql/graphql';
+import { messageWithCode } from '../../lib/errors';
+import type { PlusPlans_PlanFragment } from './plus-page.generated';
 import { FormAlert } from '../../ui/Field';
 import type { PlansState, StripeAction } from './usePlusBilling';
 

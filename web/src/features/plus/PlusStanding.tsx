@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { messageWithCode } from '../../app/errors';
-import type { PlusStanding_SubscriptionFragment } from '../../gql/graphql';
+import { messageWithCode } from '../../lib/errors';
+import type { PlusStanding_SubscriptionFragment } from './plus-page.generated';
 import { FormAlert } from '../../ui/Field';
 import type { StandingState, StripeAction } from './usePlusBilling';
 
@@ -90,11 +90,9 @@ export function PlusStanding({ standing, portal }: { standing: StandingState; po
       break;
     case 'billing-off':
       body = (
-        <Summary plus={standing.plan === 'plus'}>
+        <Summary plus={standing.plus}>
           <p className="standing-detail">
-            {standing.plan === 'plus'
-              ? 'Thank you for supporting Lampstand!'
-              : 'Your page uses the free themes and buttons.'}
+            {standing.plus ? 'Thank you for supporting Lampstand!' : 'Your page uses the free themes and buttons.'}
           </p>
         </Summary>
       );

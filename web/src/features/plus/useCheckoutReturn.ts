@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAuth } from '../../auth/AuthProvider';
+import { appConfig } from '../../lib/config';
+import { useAuth } from '../../session/AuthProvider';
 import { SAME_PAGE } from '../../ui/PageHeading';
 
 /** How often the session is refreshed while Stripe's confirmation is awaited. */
@@ -29,7 +30,8 @@ function outcomeOf(params: URLSearchParams): 'success' | 'cancelled' | null {
 export function useCheckoutReturn(): { phase: CheckoutPhase; checkAgain: () => void } {
   const { client, stripe } = useAuth();
   const [params, setParams] = useSearchParams();
-  const [outcome] = useState(() => outcomeOf(params));
+  // Without billing no checkout can have happened: nothing to wait for.
+  const [outcome] = useState(() => (appConfig().billing ? outcomeOf(params) : null));
   // Each round of waiting has its own number; "check again" starts a new one.
   const [round, setRound] = useState(0);
   const [gaveUpRound, setGaveUpRound] = useState<number | null>(null);

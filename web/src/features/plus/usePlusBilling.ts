@@ -1,24 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ApiFailure } from '../../app/errors';
-import { describeError } from '../../app/errors';
-import { useAuth } from '../../auth/AuthProvider';
-import type { Plan, PlusPlans_PlanFragment, PlusStanding_SubscriptionFragment } from '../../gql/graphql';
+import type { ApiFailure } from '../../lib/errors';
+import { describeError } from '../../lib/errors';
+import { useAuth } from '../../session/AuthProvider';
+import type { PlusPlans_PlanFragment, PlusStanding_SubscriptionFragment } from './plus-page.generated';
 import {
   useOpenBillingPortalMutation,
   usePlusPagePlansQuery,
   usePlusPageSubscriptionQuery,
   useStartCheckoutMutation,
-} from '../../gql/hooks';
+} from './plus-page.generated';
 
 /** What is on sale; an empty list means Plus is not sold here (yet). */
 export type PlansState =
   { status: 'loading' } | { status: 'error'; retry: () => void } | { status: 'ready'; plans: PlusPlans_PlanFragment[] };
 
-/** The member's Plus as the billing API tells it, or `me.plan` alone when billing is not set up. */
+/** The member's Plus as the billing API tells it, or the session's Plus alone when billing is not set up. */
 export type StandingState =
   | { status: 'loading' }
   | { status: 'error'; retry: () => void }
-  | { status: 'billing-off'; plan: Plan }
+  | { status: 'billing-off'; plus: boolean }
   | { status: 'ready'; subscription: PlusStanding_SubscriptionFragment };
 
 /** One way to Stripe (checkout or portal): which request is on its way, and why the last one failed. */
@@ -83,7 +83,7 @@ function useStripeAction<Args extends unknown[]>(
  * brings both the session and the standing up to date.
  */
 export function usePlusBilling() {
-  const { client, plan, stripe } = useAuth();
+  const { client, stripe } = useAuth();
   const plansQuery = usePlusPagePlansQuery({ fetchPolicy: 'cache-and-network' });
   const standingQuery = usePlusPageSubscriptionQuery({ fetchPolicy: 'cache-and-network' });
   const [startCheckout] = useStartCheckoutMutation();
@@ -109,7 +109,7 @@ export function usePlusBilling() {
     standingQuery.dataState === 'complete'
       ? { status: 'ready', subscription: standingQuery.data.subscription }
       : standingFailure?.code === 'BILLING_NOT_CONFIGURED'
-        ? { status: 'billing-off', plan: plan ?? 'free' }
+        ? { status: 'billing-off', plus: stripe }
         : standingFailure
           ? { status: 'error', retry: () => void refetchStanding().catch(() => undefined) }
           : { status: 'loading' };

@@ -1,8 +1,11 @@
-import { Layout } from '../../app/Layout';
-import { NotFoundPage } from '../../app/NotFoundPage';
-import { usePageMeta } from '../../app/usePageMeta';
-import type { ProfileView_ProfileFragment } from '../../gql/graphql';
-import { ProfileError, ProfileSkeleton, ProfileView, profileMeta } from './ProfileView';
+import { Link } from 'react-router';
+import { useAuth } from '../../session/AuthProvider';
+import { Layout } from '../../ui/Layout';
+import { PageHeading } from '../../ui/PageHeading';
+import { NotFoundPage } from '../../ui/NotFoundPage';
+import { usePageMeta } from '../../lib/usePageMeta';
+import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
+import { ProfileError, ProfileSkeleton, ProfileView, profileMeta } from '../../ui/profile/ProfileView';
 import { useProfilePage } from './useProfilePage';
 
 function ProfileMeta({ profile }: { profile: ProfileView_ProfileFragment }) {
@@ -10,24 +13,48 @@ function ProfileMeta({ profile }: { profile: ProfileView_ProfileFragment }) {
   return null;
 }
 
-/** `/@username`: a member's public page, or the 404 page when it is private, inactive or unknown. */
+/** What a member sees at the address of their own page while visitors get "Page not found". */
+function OwnPageHidden() {
+  usePageMeta({ title: 'Your page is private · Lampstand' });
+  return (
+    <section className="page narrow" aria-labelledby="own-page-title">
+      <PageHeading id="own-page-title">Your page is private</PageHeading>
+      <p className="lead">Visitors see “Page not found” at this address until you make your page public again.</p>
+      <p>
+        <Link to="/profile" className="button button--primary">
+          Open your page settings
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * `/@username`: a member's public page, or the 404 page when it is private, inactive or unknown.
+ * Its owner gets a way to edit it, and is told when it is hidden instead of seeing a plain 404.
+ */
 export function ProfilePage({ username }: { username: string }) {
   const state = useProfilePage(username);
+  const { username: own } = useAuth();
+  const mine = own !== null && own === username.toLowerCase();
   switch (state.status) {
     case 'loading':
       return <ProfileSkeleton username={username} />;
     case 'error':
       return <ProfileError onRetry={state.retry} />;
     case 'not-found':
-      return (
-        <Layout>
-          <NotFoundPage />
-        </Layout>
-      );
+      return <Layout>{mine ? <OwnPageHidden /> : <NotFoundPage />}</Layout>;
     case 'ready':
       return (
         <>
           <ProfileMeta profile={state.profile} />
+          {mine && (
+            <nav className="owner-bar" aria-label="Your page">
+              <Link to="/profile" className="button button--small">
+                Edit page
+              </Link>
+            </nav>
+          )}
           <ProfileView profile={state.profile} />
         </>
       );

@@ -1,6 +1,6 @@
-import { useProfilePageQuery } from '../../gql/hooks';
-import type { ProfileView_ProfileFragment } from '../../gql/graphql';
-import { visitorTimeZone } from '../verses/timeZone';
+import { useProfilePageQuery } from './ProfilePage.generated';
+import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
+import { visitorTimeZone } from '../../lib/timeZone';
 
 export type ProfilePageState =
   | { status: 'loading' }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { describeError } from '../../app/errors';
-import { usePageMeta } from '../../app/usePageMeta';
-import { useAuth } from '../../auth/AuthProvider';
+import { describeError } from '../../lib/errors';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth } from '../../session/AuthProvider';
 import { FormAlert } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { useCompleteWelcome } from './useCompleteWelcome';

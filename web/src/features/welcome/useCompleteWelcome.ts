@@ -1,5 +1,5 @@
-import { writeMeProfile } from '../../auth/member-cache';
-import { useCompleteWelcomeMutation } from '../../gql/hooks';
+import { writeMeProfile } from '../../session/member-cache';
+import { useCompleteWelcomeMutation } from './welcome.generated';
 
 /** Marks the welcome screen as finished, in the API and in the member every screen reads. */
 export function useCompleteWelcome() {

@@ -1,0 +1,51 @@
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MIN_NAME_LENGTH, MINIMUM_AGE_YEARS } from '@rules/signup';
+
+/** The checks the API makes, made early so that people learn of a mistake beside the field. */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function emailProblem(email: string): string | null {
+  if (email.trim() === '') return 'Enter your email address.';
+  if (email.trim().length > MAX_EMAIL_LENGTH) return `Use at most ${MAX_EMAIL_LENGTH} characters.`;
+  return EMAIL.test(email.trim()) ? null : 'Enter an email address like name@example.com.';
+}
+
+/** The password policy: 8 characters or more, at most 72 bytes; the API checks the blocklist. */
+export function passwordProblem(password: string): string | null {
+  if (password === '') return 'Enter a password.';
+  if (Array.from(password).length < 8) return 'Use at least 8 characters.';
+  if (new TextEncoder().encode(password).length > 72) {
+    return 'That password is too long: use at most 72 bytes (fewer characters if they are accented or emoji).';
+  }
+  return null;
+}
+
+export function firstNameProblem(first: string): string | null {
+  const trimmed = first.trim();
+  const length = Array.from(trimmed).length;
+  if (length < MIN_NAME_LENGTH) return 'Enter your first name.';
+  return length > MAX_NAME_LENGTH ? `Use at most ${MAX_NAME_LENGTH} characters.` : null;
+}
+
+/** Members must be MINIMUM_AGE_YEARS or older; the birthday is optional. `today` is an ISO date. */
+export function birthdayProblem(birthday: string, today = new Date().toISOString().slice(0, 10)): string | null {
+  if (birthday === '') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
+  const date = new Date(`${birthday}T00:00:00Z`);
+  if (!match || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== birthday) {
+    return 'Enter a real date.';
+  }
+  if (birthday >= today) return 'Your birthday must be in the past.';
+  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
+  const latestAllowed = `${String(year - MINIMUM_AGE_YEARS).padStart(4, '0')}${rest}`;
+  return birthday > latestAllowed ? `You must be at least ${MINIMUM_AGE_YEARS} years old to join.` : null;
+}
+
+export function usernameProblem(username: string): string | null {
+  const value = username.trim().toLowerCase();
+  if (value.length < 3 || value.length > 30) return 'Use 3 to 30 characters.';
+  if (!/^[a-z0-9][a-z0-9_.]*$/.test(value)) {
+    return 'Use lowercase letters, digits, dots and underscores, starting with a letter or digit.';
+  }
+  return null;
+}

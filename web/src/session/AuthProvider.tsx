@@ -1,0 +1,121 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { PageLoading } from '../ui/PageLoading';
+import type { AuthMember_MemberFragment } from './session.generated';
+import type { SignUpInput } from '../gql/schema-types';
+import type { AuthClient } from './auth-client';
+import { ANONYMOUS } from './auth-link';
+
+export type AuthUser = AuthMember_MemberFragment['user'];
+export type AuthProfile = AuthMember_MemberFragment['profile'];
+
+/** What signing up led to: signed in, or a confirmation link on its way. */
+export type SignUpOutcome = 'signedIn' | 'confirmationSent';
+
+/** The original's auth context, plus what our screens need of the session. */
+export interface AuthContextValue {
+  /** True until the first auth state is known (children render only after it). */
+  loading: boolean;
+  /** True while a session exists, even before the member's records have arrived. */
+  signedIn: boolean;
+  user: AuthUser | null;
+  username: string | null;
+  profile: AuthProfile | null;
+  /**
+   * Whether the member has Plus: the client's one answer, the access token's `stripeRole` claim
+   * (`plus`). AuthClient renews the token whenever the plan may have changed (sign-in, a tab coming
+   * back, back from checkout); the Plus screen reads billing details, not a second flag.
+   */
+  stripe: boolean;
+  /** The member's records could not be loaded (the session itself is fine). */
+  memberError: Error | null;
+  retryMember: () => void;
+  signUp: (input: Omit<SignUpInput, 'platform'>) => Promise<SignUpOutcome>;
+  login: (email: string, password: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** Emails a reset link; resolves with the message to show (`Please check your inbox.`). */
+  requestPasswordReset: (email: string) => Promise<string>;
+  /** The client itself, for screens whose answers carry a new session (reset, change password). */
+  client: AuthClient;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth() needs an <AuthProvider> above it');
+  return value;
+}
+
+/** Sign-in operations load with the screens that use them, not with every page (quality.md P7). */
+const signInOperations = () => import('./sign-in.generated');
+
+function AuthState({ client, children }: { client: AuthClient; children: ReactNode }) {
+  const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot);
+  useEffect(() => client.start(), [client]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      loading: snapshot.status === 'loading',
+      signedIn: snapshot.status === 'signedIn',
+      user: snapshot.member?.user ?? null,
+      username: snapshot.member?.profile.username ?? null,
+      profile: snapshot.member?.profile ?? null,
+      stripe: snapshot.stripe,
+      memberError: snapshot.memberError,
+      retryMember: () => {
+        client.reloadMember();
+      },
+      client,
+      async signUp(input) {
+        const { SignUpDocument } = await signInOperations();
+        const { data } = await client.apollo.mutate({
+          mutation: SignUpDocument,
+          variables: { input: { ...input, platform: 'web' } },
+          context: ANONYMOUS,
+        });
+        const session = data?.signUp.session;
+        if (!session) return 'confirmationSent';
+        await client.signIn(session);
+        return 'signedIn';
+      },
+      async login(email, password) {
+        const { LoginDocument } = await signInOperations();
+        const { data } = await client.apollo.mutate({
+          mutation: LoginDocument,
+          variables: { input: { email, password } },
+          context: ANONYMOUS,
+        });
+        if (!data) throw new Error('login answered no data');
+        await client.signIn(data.login.session);
+      },
+      logout: () => client.signOut(),
+      async requestPasswordReset(email) {
+        const { RequestPasswordResetDocument } = await signInOperations();
+        const { data } = await client.apollo.mutate({
+          mutation: RequestPasswordResetDocument,
+          variables: { email },
+          context: ANONYMOUS,
+        });
+        if (!data) throw new Error('requestPasswordReset answered no data');
+        return data.requestPasswordReset.message;
+      },
+    }),
+    [client, snapshot],
+  );
+
+  return <AuthContext value={value}>{value.loading ? <PageLoading /> : children}</AuthContext>;
+}
+
+/**
+ * Every page sits inside this: it owns the Apollo client (whose link reads the member's token)
+ * and offers the auth state through `useAuth()`. Pages render once the first state is known.
+ */
+export function AuthProvider({ client, children }: { client: AuthClient; children: ReactNode }) {
+  return (
+    <ApolloProvider client={client.apollo}>
+      <AuthState client={client}>{children}</AuthState>
+    </ApolloProvider>
+  );
+}

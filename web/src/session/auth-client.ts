@@ -1,0 +1,396 @@
+import type { ApolloClient } from '@apollo/client';
+import type { Subscription } from 'rxjs';
+import { createApolloClient } from '../lib/apollo';
+import { isSessionRefused } from '../lib/errors';
+import type { AuthMember_MemberFragment, AuthSession_SessionFragment } from './session.generated';
+import { ANONYMOUS, createAuthLink } from './auth-link';
+import type { Session } from './session';
+import { isPlus, readClaims, sessionFromPayload, SessionStore } from './session';
+
+/** Longest a session refresh may take before it fails (and frees the lock for the next try). */
+const REFRESH_TIMEOUT_MS = 15_000;
+
+/** How long before the access token expires the session is refreshed. */
+const REFRESH_MARGIN_MS = 60_000;
+/**
+ * A tab hidden this long is refreshed when it comes back, so that a plan changed meanwhile (billing
+ * portal, support) reaches the token's `stripeRole` claim without waiting for the next expiry.
+ */
+const AWAY_REFRESH_MS = 60_000;
+/** When a refresh fails for a passing reason (offline), the next try comes this much later. */
+const RETRY_MS = 30_000;
+/** setTimeout's longest delay; a longer one would fire at once. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+/** The session as it was before a request (see `AuthClient.mark`). */
+export interface SessionMark {
+  readonly epoch: number;
+}
+
+/** What the API answers when it signs a member in: the session and the member. */
+export interface SessionPayload {
+  session: AuthSession_SessionFragment;
+  member: AuthMember_MemberFragment;
+}
+
+/**
+ * The session's operations load only when there is a session (or one is being made), so that
+ * visitors' pages do not download them (quality.md P7).
+ */
+const sessionOperations = () => import('./session.generated');
+
+export interface AuthSnapshot {
+  /** `loading` until the first auth state is known. */
+  status: AuthStatus;
+  session: Session | null;
+  /** The paid flag: the access token's `stripeRole` claim is `plus`. */
+  stripe: boolean;
+  /** The signed-in member as the cache holds it (`me`); null until it has arrived. */
+  member: AuthMember_MemberFragment | null;
+  /** Why the member could not be loaded, while the session itself is fine. */
+  memberError: Error | null;
+}
+
+const SIGNED_OUT: AuthSnapshot = {
+  status: 'signedOut',
+  session: null,
+  stripe: false,
+  member: null,
+  memberError: null,
+};
+
+/** What a locked refresh came to. */
+type Refreshed = 'refreshed' | 'takenFromOtherTab' | 'signedOut';
+
+/** Where Web Locks are missing, refreshes still wait for each other within this page. */
+let pageRefreshes: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `task` while no other refresh of this site runs: across tabs with Web Locks, within this page
+ * in older browsers and simulated DOMs, which have no (or a null) `navigator.locks`.
+ */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (navigator as Partial<Navigator>).locks;
+  if (locks) return locks.request('lampstand-session-refresh', () => task());
+  const run = pageRefreshes.then(() => task());
+  pageRefreshes = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * The member's session and the GraphQL client that carries it. It restores the session at start,
+ * refreshes it before it expires (and when the tab comes back after missing that moment, or after
+ * a minute or more away, since the plan may have changed meanwhile), follows other tabs through
+ * localStorage, and ends it locally when the server refuses it. React reads it through
+ * AuthProvider; the Apollo link reads the token from it on every request.
+ */
+export class AuthClient {
+  readonly apollo: ApolloClient;
+  private readonly store: SessionStore;
+  private snapshot: AuthSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private renewal: Promise<boolean> | null = null;
+  private restoring: Promise<void> | null = null;
+  private watching: Subscription | null = null;
+  /**
+   * Counts sign-outs (and sessions ended elsewhere), so that a refresh begun before one cannot
+   * sign the member back in when it answers.
+   */
+  private epoch = 0;
+
+  constructor(options: { storage?: Storage | null } = {}) {
+    this.store = new SessionStore(options.storage === undefined ? localStorage : options.storage);
+    const stored = this.store.read();
+    this.snapshot = stored ? { ...SIGNED_OUT, status: 'loading', session: stored, stripe: isPlus(stored) } : SIGNED_OUT;
+    this.apollo = createApolloClient(
+      createAuthLink({
+        accessToken: () => this.snapshot.session?.accessToken ?? null,
+        renew: (rejected) => this.renewAfterRejection(rejected),
+      }),
+    );
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  readonly getSnapshot = (): AuthSnapshot => this.snapshot;
+
+  /**
+   * Starts following the session: restores a stored one (force-refreshed, as at every sign-in),
+   * schedules refreshes, and listens to other tabs and to the tab coming back. Returns the stop.
+   */
+  start(): () => void {
+    const stored = this.snapshot.status === 'loading' ? this.snapshot.session : null;
+    if (stored) this.restoring ??= this.restore(stored);
+    else this.schedule();
+    const stopStorage = this.store.onOtherTabChange((session) => {
+      this.followOtherTab(session);
+    });
+    let hiddenSince: number | null = document.visibilityState === 'hidden' ? Date.now() : null;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        hiddenSince ??= Date.now();
+        return;
+      }
+      const away = hiddenSince === null ? 0 : Date.now() - hiddenSince;
+      hiddenSince = null;
+      if (away >= AWAY_REFRESH_MS) this.refreshAfterAbsence();
+      else this.refreshIfDue();
+    };
+    const onReturn = () => {
+      if (document.visibilityState === 'visible') this.refreshIfDue();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('focus', onReturn);
+    return () => {
+      stopStorage();
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('focus', onReturn);
+      clearTimeout(this.timer);
+    };
+  }
+
+  /** Asks the API for the member again (after a failure to load it). */
+  reloadMember(): void {
+    this.watching?.unsubscribe();
+    this.watching = null;
+    this.set({ ...this.snapshot, memberError: null });
+    void this.watchMember();
+  }
+
+  /**
+   * Signs in with a session the API gave (log-in, sign-up, reset, email link): force-refreshes it,
+   * reads its claims, and puts the member in the cache before anyone sees the new state.
+   */
+  async signIn(session: Pick<Session, 'refreshToken'>): Promise<void> {
+    // This token is new to the browser (no other tab has it), so there is no stored one to prefer.
+    await this.refreshLocked(session.refreshToken, { epoch: this.epoch, shared: false });
+  }
+
+  /**
+   * Marks the session as it is before a request whose answer replaces it (a password change), so
+   * that `accept` can tell whether the member signed out meanwhile, here or in another tab.
+   */
+  mark(): SessionMark {
+    return { epoch: this.epoch };
+  }
+
+  /**
+   * Takes a payload whose session replaces the current one (a password change ends the others),
+   * without another refresh, unless the member has signed out since `mark`; true when it did.
+   */
+  accept(payload: SessionPayload, mark: SessionMark): Promise<boolean> {
+    return this.install(payload, mark.epoch);
+  }
+
+  /** Makes `payload` the session, unless the member has signed out since `epoch`; true when it did. */
+  private async install(payload: SessionPayload, epoch: number): Promise<boolean> {
+    const previous = this.snapshot.session ? readClaims(this.snapshot.session.accessToken)?.sub : undefined;
+    if (previous !== undefined && previous !== payload.member.user.uid) await this.stopWatching('clear');
+    const { AuthMeDocument } = await sessionOperations();
+    if (this.epoch !== epoch) return false;
+    this.apollo.writeQuery({ query: AuthMeDocument, data: { __typename: 'Query', me: payload.member } });
+    const session = sessionFromPayload(payload.session);
+    this.store.write(session);
+    this.set({ status: 'signedIn', session, stripe: isPlus(session), member: payload.member, memberError: null });
+    this.schedule();
+    void this.watchMember();
+    return true;
+  }
+
+  /**
+   * Signs out as the original did: forgets the member (state and cache) first, then ends the
+   * session at the server. Other tabs follow through localStorage.
+   */
+  async signOut(): Promise<void> {
+    const token = this.snapshot.session?.accessToken;
+    await this.forget();
+    if (!token) return;
+    try {
+      const { LogoutDocument } = await sessionOperations();
+      await this.apollo.mutate({
+        mutation: LogoutDocument,
+        context: { ...ANONYMOUS, headers: { authorization: `Bearer ${token}` } },
+      });
+    } catch (error) {
+      // This browser has forgotten the session; an unreachable server lets it lapse on its own.
+      console.warn('Signing out at the server failed', error);
+    }
+  }
+
+  /** Ends the session in this browser only: the server has refused it, or the account is gone. */
+  async forget(): Promise<void> {
+    this.epoch += 1;
+    clearTimeout(this.timer);
+    this.store.write(null);
+    this.set(SIGNED_OUT);
+    // Reset, not clear: clearing aborts the queries in flight (the home page's verse, which starts
+    // as the member leaves); resetting runs them again without the member's data, and each query
+    // reports its own failure to its screen.
+    await this.stopWatching('reset');
+  }
+
+  /**
+   * Follows `me` in the cache, so that every change a screen makes there (a new name, a new
+   * username) reaches `useAuth()`.
+   */
+  private async watchMember(): Promise<void> {
+    if (this.isWatching()) return;
+    const { AuthMeDocument } = await sessionOperations();
+    // Another call may have started watching, or the member signed out, while the module loaded.
+    if (this.isWatching() || this.snapshot.status !== 'signedIn') return;
+    this.watching = this.apollo.watchQuery({ query: AuthMeDocument }).subscribe((result) => {
+      if (this.snapshot.status !== 'signedIn') return;
+      if (result.dataState === 'complete') {
+        // A valid token whose account is gone (deleted elsewhere) is no session to keep.
+        if (result.data.me === null) void this.forget();
+        else this.set({ ...this.snapshot, member: result.data.me, memberError: null });
+      } else if (result.error) {
+        this.set({ ...this.snapshot, memberError: result.error });
+      }
+    });
+  }
+
+  private isWatching(): boolean {
+    return this.watching !== null;
+  }
+
+  private async stopWatching(cache: 'clear' | 'reset'): Promise<void> {
+    this.watching?.unsubscribe();
+    this.watching = null;
+    if (cache === 'clear') await this.apollo.clearStore();
+    else await this.apollo.resetStore().catch(() => undefined);
+  }
+
+  /** Refreshes the session once for everyone asking at the same time; false when it has ended. */
+  renew(): Promise<boolean> {
+    this.renewal ??= this.refreshNow().finally(() => {
+      this.renewal = null;
+    });
+    return this.renewal;
+  }
+
+  private async renewAfterRejection(rejected: string): Promise<boolean> {
+    // Another request may have renewed the session while this one was on its way.
+    if (this.snapshot.session && this.snapshot.session.accessToken !== rejected) return true;
+    return this.renew();
+  }
+
+  private async refreshNow(): Promise<boolean> {
+    const current = this.snapshot.session;
+    if (!current) return false;
+    const epoch = this.epoch;
+    try {
+      return (await this.refreshLocked(current.refreshToken, { epoch, shared: true })) !== 'signedOut';
+    } catch (error) {
+      if (this.epoch !== epoch) return false;
+      if (isSessionRefused(error)) {
+        await this.forget();
+      } else {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.renew(), RETRY_MS);
+      }
+      return false;
+    }
+  }
+
+  /**
+   * Spends `refreshToken` and takes the new session, holding the refresh lock until the new token is
+   * stored for the next tab to read. A refresh token works once (a replay after the server's reuse
+   * interval ends the whole session), so a `shared` token, the stored one every tab holds, is not
+   * spent when another tab has refreshed it meanwhile: that tab's session is taken instead. Nothing
+   * is spent or taken once the member has signed out since `epoch`.
+   */
+  private refreshLocked(refreshToken: string, options: { epoch: number; shared: boolean }): Promise<Refreshed> {
+    return withRefreshLock(async () => {
+      if (this.epoch !== options.epoch) return 'signedOut';
+      const stored = options.shared ? this.store.read() : null;
+      if (stored && stored.refreshToken !== refreshToken) {
+        this.followOtherTab(stored);
+        return 'takenFromOtherTab';
+      }
+      const payload = await this.refreshWith(refreshToken);
+      return (await this.install(payload, options.epoch)) ? 'refreshed' : 'signedOut';
+    });
+  }
+
+  private async refreshWith(refreshToken: string): Promise<SessionPayload> {
+    const { RefreshSessionDocument } = await sessionOperations();
+    const { data } = await this.apollo.mutate({
+      mutation: RefreshSessionDocument,
+      variables: { refreshToken },
+      // The refresh holds the cross-tab lock: a request that never answers must not hold it forever.
+      context: { ...ANONYMOUS, fetchOptions: { signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) } },
+    });
+    if (!data) throw new Error('refreshSession answered no data');
+    return data.refreshSession;
+  }
+
+  private async restore(stored: Session): Promise<void> {
+    const epoch = this.epoch;
+    try {
+      await this.refreshLocked(stored.refreshToken, { epoch, shared: true });
+    } catch (error) {
+      if (this.epoch !== epoch) return;
+      if (isSessionRefused(error)) {
+        await this.forget();
+      } else {
+        // Offline at start: keep the stored session; the next request or timer renews or ends it.
+        this.set({ ...SIGNED_OUT, status: 'signedIn', session: stored, stripe: isPlus(stored) });
+        this.timer = setTimeout(() => void this.renew(), RETRY_MS);
+        void this.watchMember();
+      }
+    }
+  }
+
+  /** Another tab signed in, refreshed or signed out. */
+  private followOtherTab(session: Session | null): void {
+    if (!session) {
+      if (this.snapshot.session) void this.forget();
+      return;
+    }
+    if (session.refreshToken === this.snapshot.session?.refreshToken) return;
+    const previous = this.snapshot.session ? readClaims(this.snapshot.session.accessToken)?.sub : undefined;
+    const sameMember = this.snapshot.status === 'signedIn' && previous === readClaims(session.accessToken)?.sub;
+    if (sameMember) {
+      this.set({ ...this.snapshot, session, stripe: isPlus(session) });
+      this.schedule();
+      return;
+    }
+    // A different member (or a first sign-in) needs its own data, not what the cache holds.
+    this.set({ ...SIGNED_OUT, status: 'signedIn', session, stripe: isPlus(session) });
+    this.schedule();
+    void this.stopWatching('clear').then(() => this.watchMember());
+  }
+
+  private refreshAfterAbsence(): void {
+    if (this.snapshot.status === 'signedIn') void this.renew();
+  }
+
+  private refreshIfDue(): void {
+    const session = this.snapshot.session;
+    if (this.snapshot.status === 'signedIn' && session && Date.now() >= session.expiresAt - REFRESH_MARGIN_MS) {
+      void this.renew();
+    }
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    const session = this.snapshot.session;
+    if (!session) return;
+    const delay = Math.min(Math.max(0, session.expiresAt - REFRESH_MARGIN_MS - Date.now()), MAX_DELAY_MS);
+    this.timer = setTimeout(() => void this.renew(), delay);
+  }
+
+  private set(snapshot: AuthSnapshot): void {
+    this.snapshot = snapshot;
+    for (const listener of this.listeners) listener();
+  }
+}
