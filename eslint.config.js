@@ -1,11 +1,27 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The web app's feature folders: each may use the shared layers, never another feature. */
+const webFeatures = readdirSync('web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', 'data/', 'coverage/', 'test-results/', 'web/src/gql/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'data/',
+      'coverage/',
+      'test-results/',
+      'web/src/gql/',
+      'web/src/**/*.generated.ts',
+    ],
   },
   js.configs.recommended,
   {
@@ -60,6 +76,41 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
     languageOptions: { globals: globals.browser },
+  },
+  {
+    // The web app's layers. Imports run one way: app/ (the root: App, routes, providers) →
+    // features/<feature>/ → the shared layers (session/, consent/, lib/, ui/, gql/). A feature
+    // uses no other feature; what two features share moves down to ui/ or lib/.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The import graph is read with the TypeScript parser, or no-cycle silently skips .ts(x).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'web/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['web/src/lib', 'web/src/ui', 'web/src/session', 'web/src/consent', 'web/src/gql'],
+              from: ['web/src/features', 'web/src/app'],
+              message: 'Shared code cannot depend on a feature or the root.',
+            },
+            { target: 'web/src/features', from: 'web/src/app', message: 'A feature cannot depend on the root.' },
+            ...webFeatures.map((feature) => ({
+              target: `web/src/features/${feature}`,
+              from: 'web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature cannot use another feature: move what they share to ui/ or lib/.',
+            })),
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
+    },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -16,6 +16,9 @@ export function chromiumPath(): string {
 export interface TestBrowser {
   browser: Browser;
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Content-Security-Policy violations the pages of this browser reported so far. */
+  cspViolations(): readonly string[];
+  /** Closes the browser; fails when any page reported a Content-Security-Policy violation. */
   close(): Promise<void>;
 }
 
@@ -37,9 +40,25 @@ export async function launchBrowser(): Promise<TestBrowser> {
       '--no-first-run',
     ],
   });
+  const violations: string[] = [];
   return {
     browser,
-    newContext: (options) => browser.newContext(options),
-    close: () => browser.close(),
+    async newContext(options) {
+      const context = await browser.newContext(options);
+      // Chromium reports every blocked load or script on the console, naming the policy.
+      context.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+          violations.push(`${message.location().url}: ${message.text()}`);
+        }
+      });
+      return context;
+    },
+    cspViolations: () => violations,
+    async close() {
+      await browser.close();
+      if (violations.length > 0) {
+        throw new Error(`Pages reported Content-Security-Policy violations:\n${violations.join('\n')}`);
+      }
+    },
   };
 }

@@ -39,6 +39,7 @@ export function member(uid: string, first = 'Lydia', options: { plan?: 'free' | 
       button: 'normalButton',
       isActive: true,
       isPublic: true,
+      bio: '',
       welcome: true,
       versePinned: false,
       joined: '2026-01-05T10:00:00.000Z',
