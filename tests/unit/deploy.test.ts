@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig } from '../../server/src/config.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const compose = readFileSync(path.join(root, 'docker/compose.yaml'), 'utf8');
+const example = readFileSync(path.join(root, 'docker/.env.example'), 'utf8');
+
+interface Service {
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+}
+const { services } = parse(compose, { merge: true }) as { services: Record<string, Service> };
+
+/** The example's settings, with a stand-in for every blank secret. */
+const exampleValues = new Map(
+  example
+    .split('\n')
+    .map((line) => /^([A-Z_]+)=(.*)$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map(([, name = '', value = '']) => [
+      name,
+      value === '' && /SECRET|KEY|PASSWORD/.test(name) ? 'x'.repeat(48) : value,
+    ]),
+);
+
+/** Compose's `${NAME}` and `${NAME:-default}`, as `docker compose` fills them from docker/.env. */
+function interpolate(value: string): string {
+  return value.replace(/\$\{([A-Z_]+)(?::-([^}]*))?\}/g, (_match, name: string, fallback?: string) => {
+    const set = exampleValues.get(name);
+    return set !== undefined && set !== '' ? set : (fallback ?? '');
+  });
+}
+
+const APP_SERVICES = ['app-1', 'app-2', 'migrate'];
+
+describe('docker/compose.yaml', () => {
+  it('runs two app instances and a migration step they wait for', () => {
+    for (const name of ['app-1', 'app-2']) {
+      expect(services[name]?.depends_on?.migrate, name).toEqual({ condition: 'service_completed_successfully' });
+    }
+  });
+
+  it.each(APP_SERVICES)(
+    'gives %s every setting production requires, in hosted mode on PostgreSQL and Redis',
+    (name) => {
+      const environment = services[name]?.environment ?? {};
+      const env = Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, interpolate(value)]));
+      const config = loadConfig(env);
+      expect(config.env).toBe('production');
+      expect(config.identity.mode).toBe('hosted');
+      expect(config.database.type).toBe('postgres');
+      expect(config.redisUrl).toBe('redis://redis:6379');
+      expect(config.metricsPort).toBeDefined();
+    },
+  );
+
+  it('takes every variable it uses from docker/.env.example', () => {
+    const used = new Set([...compose.matchAll(/\$\{([A-Z_]+)/g)].map((match) => match[1]));
+    for (const name of used) expect(exampleValues.has(name ?? ''), name).toBe(true);
+  });
+});
+
+describe('docker/.env.example', () => {
+  it('names every setting the app reads', () => {
+    const config = readFileSync(path.join(root, 'server/src/config.ts'), 'utf8');
+    const schema = config.slice(
+      config.indexOf('const envSchema = z.object({'),
+      config.indexOf('\n});', config.indexOf('const envSchema')),
+    );
+    const settings = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1] ?? '');
+    expect(settings.length).toBeGreaterThan(30);
+    for (const setting of settings) expect(example, setting).toMatch(new RegExp(`\\b${setting}\\b`));
+  });
+});
