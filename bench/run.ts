@@ -1,0 +1,444 @@
+// `npm run bench [-- --quick] [-- --soak]`: the performance figures P1–P10 of the quality
+// catalogue (docs in bench/README.md), each as a ratio against a baseline measured in the same run.
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { createDataSource, openDatabase } from '../server/src/db/data-source.js';
+import { routeScripts } from '../tests/support/bundle.js';
+import { freePort } from '../tests/support/app.js';
+import { seedMembers, seededUsername } from './seed.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values: options } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, soak: { type: 'boolean', default: false } },
+});
+const quick = options.quick;
+/** Seconds per load run, runs per side, connections (quality.md: 32), profiles for P1. */
+const DURATION_S = quick ? 2 : 10;
+const ROUNDS = 2;
+const CONNECTIONS = 32;
+const PROFILES = quick ? 1_000 : 10_000;
+const SMALL = 1_000;
+const LARGE = quick ? 10_000 : 100_000;
+
+export const PROFILE_QUERY =
+  'query Profile($username: String!) { profile(username: $username) { username name joined versePinned } }';
+
+export interface Figure {
+  id: string;
+  label: string;
+  value: number | null;
+  unit: string;
+  target: string;
+  pass: boolean | null;
+  note?: string;
+}
+
+const figures: Figure[] = [];
+const children = new Set<ChildProcess>();
+const scratch = mkdtempSync(path.join(tmpdir(), 'lampstand-bench-'));
+
+function report(figure: Figure): void {
+  figures.push(figure);
+  const value = figure.value === null ? 'not measured' : `${figure.value}${figure.unit}`;
+  const verdict = figure.pass === null ? '' : figure.pass ? 'PASS' : 'MISS';
+  console.log(
+    `${figure.id.padEnd(4)} ${figure.label.padEnd(44)} ${value.padStart(14)}  target ${figure.target.padEnd(14)} ${verdict}${figure.note ? `  (${figure.note})` : ''}`,
+  );
+}
+
+const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
+
+function ensureBuild(): void {
+  if (existsSync(path.join(root, 'server/dist/main.js')) && existsSync(path.join(root, 'web/dist/index.html'))) return;
+  const build = spawnSync(process.execPath, [process.env.npm_execpath ?? 'npm', 'run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the build failed');
+}
+
+async function seededDatabase(count: number): Promise<string> {
+  const file = path.join(scratch, `seed-${count}.sqlite`);
+  if (existsSync(file)) return file;
+  const dataSource = await openDatabase(createDataSource({ type: 'sqlite', file }));
+  await seedMembers(dataSource, count);
+  await dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)');
+  await dataSource.destroy();
+  return file;
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+interface Running {
+  url: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to ready. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+async function startOurs(sqliteFile: string): Promise<Running> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+    cwd: path.join(root, 'server'),
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: scratch,
+      SQLITE_FILE: sqliteFile,
+      AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      RECONCILE_ON_START: 'false',
+      AUTH_RATE_LIMIT_TOKEN: '1000000',
+      AUTH_RATE_LIMIT_TOKEN_BURST: '1000000',
+      AUTH_RATE_LIMIT_OTP: '1000000',
+    },
+  });
+  children.add(child);
+  await waitFor(`${url}/readyz`, child);
+  return { url, child, startMs: performance.now() - started, stop: () => stop(child) };
+}
+
+async function startFloor(kind: 'sqlite' | 'hash', ...args: string[]): Promise<Running> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/floor-server.ts'), kind, ...args, String(port)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
+  children.add(child);
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => {
+      resolve();
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`the ${kind} floor exited (${code})`));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, child, startMs: performance.now() - started, stop: () => stop(child) };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  children.delete(child);
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+interface Load {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+/** Drives `url` with POSTs whose bodies `next()` makes, 32 connections, for the run's duration. */
+async function load(
+  url: string,
+  next: () => string,
+  headers: Record<string, string> = {},
+  duration = DURATION_S,
+): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    requests: [{ setupRequest: (request) => ({ ...request, body: next() }) }],
+  });
+  // A rate measured on failures is not a measurement.
+  if (result.non2xx + result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} answers were not 2xx and ${result.errors} requests failed`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99, errors: 0 };
+}
+
+function rotatingProfileQuery(count: number): () => string {
+  let index = 0;
+  return () => JSON.stringify({ query: PROFILE_QUERY, variables: { username: seededUsername(index++ % count) } });
+}
+
+async function graphql(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+  token?: string,
+): Promise<unknown> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return response.json();
+}
+
+function rssMb(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return round(kb / 1024, 0);
+}
+
+/** Alternates ours and the floor ROUNDS times each; the mean of each side. */
+async function alternate(ours: () => Promise<Load>, floor: () => Promise<Load>): Promise<{ ours: Load; floor: Load }> {
+  const mine: Load[] = [];
+  const theirs: Load[] = [];
+  for (let index = 0; index < ROUNDS; index++) {
+    mine.push(await ours());
+    theirs.push(await floor());
+  }
+  const mean = (runs: Load[]): Load => ({
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+    p99: Math.max(...runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  });
+  return { ours: mean(mine), floor: mean(theirs) };
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  console.log(
+    `Lampstand bench ${quick ? '(quick) ' : ''}on ${cpus().length} cores, ${round(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`,
+  );
+  const mainFile = await seededDatabase(PROFILES);
+
+  // P1, P2, P9: public profile reads against the bare floor.
+  const ours = await startOurs(mainFile);
+  report({
+    id: 'P9',
+    label: 'start to /readyz, migrated SQLite',
+    value: round(ours.startMs / 1000),
+    unit: ' s',
+    target: '≤ 1.5 s',
+    pass: ours.startMs <= 1500,
+  });
+  const floor = await startFloor('sqlite', mainFile);
+  const check = rotatingProfileQuery(PROFILES);
+  const sample = check();
+  const [mineText, floorText] = await Promise.all(
+    [ours.url, floor.url].map(async (base) =>
+      (
+        await fetch(`${base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: sample,
+        })
+      ).text(),
+    ),
+  );
+  if (mineText !== floorText) throw new Error(`the floor's answer differs from ours:\n${mineText}\n${floorText}`);
+  const p1 = await alternate(
+    () => load(`${ours.url}/graphql`, rotatingProfileQuery(PROFILES)),
+    () => load(`${floor.url}/graphql`, rotatingProfileQuery(PROFILES)),
+  );
+  await floor.stop();
+  const p1Ratio = p1.ours.rps / p1.floor.rps;
+  report({
+    id: 'P1',
+    label: `profile(username), ${PROFILES} profiles, ours / bare`,
+    value: round(p1Ratio),
+    unit: '',
+    target: '≥ 0.75',
+    pass: p1Ratio >= 0.75,
+    note: `${Math.round(p1.ours.rps)} vs ${Math.round(p1.floor.rps)} req/s`,
+  });
+  report({
+    id: 'P2',
+    label: 'p99 latency of P1',
+    value: p1.ours.p99,
+    unit: ' ms',
+    target: '≤ 15 ms',
+    pass: p1.ours.p99 <= 15,
+    note: `bare ${p1.floor.p99} ms`,
+  });
+
+  // P3: `me` with a bearer token, against P1 in the same run.
+  const signUp = (await graphql(
+    ours.url,
+    'mutation ($input: SignUpInput!) { signUp(input: $input) { session { accessToken } } }',
+    {
+      input: {
+        email: `bench-${Date.now()}@bench.example`,
+        password: 'correct horse battery staple',
+        first: 'Bench',
+        platform: 'bench',
+      },
+    },
+  )) as { data?: { signUp: { session: { accessToken: string } | null } } };
+  const token = signUp.data?.signUp.session?.accessToken;
+  if (!token) throw new Error(`sign-up for P3 failed: ${JSON.stringify(signUp)}`);
+  const meBody = JSON.stringify({ query: '{ me { user { email } profile { username name } } }' });
+  const meAnswer = (await graphql(ours.url, '{ me { user { email } profile { username name } } }', {}, token)) as {
+    errors?: unknown;
+  };
+  if (meAnswer.errors !== undefined) throw new Error(`the P3 query fails: ${JSON.stringify(meAnswer.errors)}`);
+  const me = await load(`${ours.url}/graphql`, () => meBody, { authorization: `Bearer ${token}` });
+  const p3Ratio = me.rps / p1.ours.rps;
+  report({
+    id: 'P3',
+    label: '`me` with a bearer token / P1',
+    value: round(p3Ratio),
+    unit: '',
+    target: '≥ 0.9',
+    pass: p3Ratio >= 0.9,
+    note: `${Math.round(me.rps)} req/s`,
+  });
+
+  // P6: resident memory after a minute of P1 (quick: after the runs above); --soak adds 5 minutes.
+  if (!quick)
+    await load(
+      `${ours.url}/graphql`,
+      rotatingProfileQuery(PROFILES),
+      {},
+      Math.max(1, 60 - DURATION_S * ROUNDS - DURATION_S),
+    );
+  const rssMinute = rssMb(ours.child);
+  report({
+    id: 'P6',
+    label: quick ? 'RSS after the P1 runs' : 'RSS after 60 s of P1',
+    value: rssMinute,
+    unit: ' MB',
+    target: '≤ 250 MB',
+    pass: rssMinute <= 250,
+  });
+  if (options.soak) {
+    await load(`${ours.url}/graphql`, rotatingProfileQuery(PROFILES), {}, 240);
+    const rssFive = rssMb(ours.child);
+    report({
+      id: 'P6b',
+      label: 'RSS after 5 min / after 1 min',
+      value: round(rssFive / rssMinute),
+      unit: '',
+      target: '≤ 1.2',
+      pass: rssFive / rssMinute <= 1.2,
+      note: `${rssFive} MB`,
+    });
+  }
+
+  // P4: login against one argon2id verification per request.
+  const email = `login-${Date.now()}@bench.example`;
+  await graphql(ours.url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { confirmationSent } }', {
+    input: { email, password: 'correct horse battery staple', first: 'Bench', platform: 'bench' },
+  });
+  const loginBody = JSON.stringify({
+    query: 'mutation ($input: LoginInput!) { login(input: $input) { session { expiresIn } } }',
+    variables: { input: { email, password: 'correct horse battery staple' } },
+  });
+  const hashFloor = await startFloor('hash');
+  const hashBody = JSON.stringify({ password: 'correct horse battery staple' });
+  const p4 = await alternate(
+    () => load(`${ours.url}/graphql`, () => loginBody),
+    () => load(hashFloor.url, () => hashBody),
+  );
+  await hashFloor.stop();
+  await ours.stop();
+  const p4Ratio = p4.ours.rps / p4.floor.rps;
+  report({
+    id: 'P4',
+    label: 'login / argon2id verification alone',
+    value: round(p4Ratio),
+    unit: '',
+    target: '≥ 0.85',
+    pass: p4Ratio >= 0.85,
+    note: `${round(p4.ours.rps, 1)} vs ${round(p4.floor.rps, 1)} req/s${p4.ours.errors ? `, ${p4.ours.errors} errors` : ''}`,
+  });
+
+  // P5: the same reads on many profiles against few.
+  const [smallFile, largeFile] = [await seededDatabase(SMALL), await seededDatabase(LARGE)];
+  const small = await startOurs(smallFile);
+  const large = await startOurs(largeFile);
+  const p5 = await alternate(
+    () => load(`${large.url}/graphql`, rotatingProfileQuery(LARGE)),
+    () => load(`${small.url}/graphql`, rotatingProfileQuery(SMALL)),
+  );
+  await small.stop();
+  await large.stop();
+  const p5Ratio = p5.ours.rps / p5.floor.rps;
+  report({
+    id: 'P5',
+    label: `P1 with ${LARGE} / with ${SMALL} profiles`,
+    value: round(p5Ratio),
+    unit: '',
+    target: '≥ 0.9',
+    pass: p5Ratio >= 0.9,
+  });
+
+  // P7: the JavaScript a first visit to /@username loads.
+  const { gzipBytes } = routeScripts(path.join(root, 'web/dist'), ['src/features/profile/ProfilePage.tsx']);
+  report({
+    id: 'P7',
+    label: 'JS for a first visit to /@username, gzip',
+    value: round(gzipBytes / 1000, 1),
+    unit: ' KB',
+    target: '≤ 120 KB',
+    pass: gzipBytes <= 120_000,
+  });
+
+  report({
+    id: 'P8',
+    label: 'Lighthouse (mobile) on / and /@username',
+    value: null,
+    unit: '',
+    target: '≥ 95 / 100',
+    pass: null,
+    note: 'not yet part of the bench',
+  });
+  report({
+    id: 'P10',
+    label: 'P1 on PostgreSQL / bare pg floor',
+    value: null,
+    unit: '',
+    target: '≥ 0.7',
+    pass: null,
+    note: 'not yet part of the bench',
+  });
+
+  const resultsDir = path.join(root, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { date: new Date().toISOString(), quick, cores: cpus().length, node: process.version, figures },
+      null,
+      2,
+    ),
+  );
+  console.log(`results: ${path.relative(root, file)}`);
+}
+
+try {
+  await main();
+} finally {
+  await Promise.all([...children].map((child) => stop(child)));
+  rmSync(scratch, { recursive: true, force: true });
+}

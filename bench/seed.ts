@@ -1,0 +1,62 @@
+// Seeds members straight into a migrated database: a user and a public profile each, in chunks,
+// in one transaction (seconds for 100k, where sign-ups would take an hour of password hashing).
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { UserRecord } from '../server/src/accounts/user.entity.js';
+import { ButtonStyle, Layout, Theme } from '../server/src/profiles/appearance.js';
+import { ProfileRecord } from '../server/src/profiles/profile.entity.js';
+
+const CHUNK = 500;
+
+/** The username of the n-th seeded member (the load rotates over them). */
+export function seededUsername(index: number): string {
+  return `bench${index}`;
+}
+
+export async function seedMembers(dataSource: DataSource, count: number): Promise<void> {
+  const now = new Date();
+  await dataSource.transaction(async (manager) => {
+    for (let start = 0; start < count; start += CHUNK) {
+      const users: UserRecord[] = [];
+      const profiles: ProfileRecord[] = [];
+      for (let index = start; index < Math.min(count, start + CHUNK); index++) {
+        const uid = randomUUID();
+        users.push(
+          Object.assign(new UserRecord(), {
+            uid,
+            email: `${seededUsername(index)}@bench.example`,
+            first: `Member ${index}`,
+            birthday: null,
+            joined: now,
+            platform: 'bench',
+            platformID: null,
+            stripeRole: null,
+            deletingAt: null,
+          }),
+        );
+        profiles.push(
+          Object.assign(new ProfileRecord(), {
+            uid,
+            name: `Member ${index}`,
+            username: seededUsername(index),
+            button: ButtonStyle.normalButton,
+            layout: Layout.row,
+            theme: Theme.lightTheme,
+            joined: now,
+            isActive: true,
+            isPublic: true,
+            welcome: false,
+            verseId: 'Heb.3.4',
+            verseRef: 'Hebrews 3:4',
+            verseText: 'For every house is builded by some man; but he that built all things is God.',
+            verseDay: now.toISOString().slice(0, 10),
+            versePinned: false,
+            updatedAt: now,
+          }),
+        );
+      }
+      await manager.insert(UserRecord, users);
+      await manager.insert(ProfileRecord, profiles);
+    }
+  });
+}
