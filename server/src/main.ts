@@ -16,16 +16,27 @@ try {
 }
 
 const app = await buildApp(config);
-await app.listen({ host: config.host, port: config.port });
+// One address in the log, the one people and emailed links use (PUBLIC_URL), not the socket's.
+await app.listen({
+  host: config.host,
+  port: config.port,
+  listenTextResolver: () => `Lampstand is ready at ${config.publicUrl}`,
+});
 app.log.info(
-  { url: config.publicUrl, database: config.database.type, identity: config.identity.mode },
-  `Lampstand is ready at ${config.publicUrl}`,
+  { host: config.host, port: config.port, database: config.database.type, identity: config.identity.mode },
+  'serving',
 );
 const { embeddedKeys } = app.identity;
-if (embeddedKeys?.development) {
+if (embeddedKeys?.developmentCreated) {
+  // Shown once, when made: the service-role key passes every check of the identity service.
   app.log.info(
     { anonKey: embeddedKeys.anonKey, serviceRoleKey: embeddedKeys.serviceRoleKey, file: embeddedKeys.developmentFile },
-    'embedded identity: development API keys (kept with the development JWT secret)',
+    'embedded identity: development API keys made; they are kept with the development JWT secret in this file',
+  );
+} else if (embeddedKeys?.development) {
+  app.log.info(
+    { anonKey: embeddedKeys.anonKey, file: embeddedKeys.developmentFile },
+    'embedded identity: development API keys (the service-role key is in this file)',
   );
 } else if (embeddedKeys) {
   app.log.info({ anonKey: embeddedKeys.anonKey }, 'embedded identity: anon API key');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
-import { startTestApp } from '../support/app.js';
+import { freePort, startTestApp } from '../support/app.js';
 
 let api: TestApp;
 beforeAll(async () => {
@@ -27,5 +27,29 @@ describe('health endpoints', () => {
     const response = await fetch(`${api.url}/graphql/nothing-here`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: 'Not Found' });
+  });
+});
+
+describe('readiness with Redis configured', () => {
+  it('reports Redis reachable', async () => {
+    const withRedis = await startTestApp({ REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    try {
+      const response = await fetch(`${withRedis.url}/readyz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ready', database: 'ok', redis: 'ok' });
+    } finally {
+      await withRedis.close();
+    }
+  });
+
+  it('reports Redis unreachable as degraded, still ready: rate limits fall back to each instance', async () => {
+    const withoutRedis = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    try {
+      const response = await fetch(`${withoutRedis.url}/readyz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'degraded', database: 'ok', redis: 'unreachable' });
+    } finally {
+      await withoutRedis.close();
+    }
   });
 });

@@ -61,9 +61,28 @@ export function createDataSource(
   return dataSource;
 }
 
-/** Opens the data source and brings its schema up to date. */
+/** PostgreSQL advisory lock key held while migrating: instances starting together migrate one at a time. */
+const MIGRATION_LOCK_KEY = 7_311_001;
+
+/**
+ * Opens the data source and brings its schema up to date. On PostgreSQL the migrations run under
+ * an advisory lock, so replicas starting together on a fresh database migrate once: the others
+ * wait, then find nothing left to run. (SQLite serves one instance; its migrations need no lock.)
+ */
 export async function openDatabase(dataSource: DataSource): Promise<DataSource> {
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  if (dataSource.options.type !== 'postgres') {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return dataSource;
+  }
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.release();
+  }
   return dataSource;
 }

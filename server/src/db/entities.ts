@@ -1,6 +1,8 @@
 import { UserRecord } from '../accounts/user.entity.js';
 import { billingEntities } from '../billing/billing.entities.js';
 import { identityEntities } from '../identity/embedded/entities.js';
+import { JobLeaseRecord } from '../jobs/job-lease.entity.js';
+import { linkEntities } from '../links/link.entity.js';
 import { MailOutboxRecord } from '../mail/outbox.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
 import { VerseRecord } from '../verses/verse.entity.js';
@@ -12,5 +14,7 @@ export const entities = [
   MailOutboxRecord,
   UserRecord,
   ProfileRecord,
+  ...linkEntities,
   ...billingEntities,
+  JobLeaseRecord,
 ];

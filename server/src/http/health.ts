@@ -3,27 +3,52 @@ import type { DataSource } from 'typeorm';
 
 const READY_TIMEOUT_MS = 2000;
 
-/** `/healthz`: the process answers. `/readyz`: and its database answers too. */
-export function registerHealthRoutes(app: FastifyInstance, dataSource: DataSource): void {
+/** Races `check` against the readiness deadline. */
+async function within<T>(check: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      check,
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          reject(new Error(`${what} timed out`));
+        }, READY_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `/healthz`: the process answers. `/readyz`: and its database answers too (else 503). With Redis
+ * configured it is reported as well, without failing readiness: rate limits fall back to each
+ * instance's own counts while it is away.
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  dataSource: DataSource,
+  redis?: { ping(): Promise<unknown> },
+): void {
   app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
 
   app.get('/readyz', async (_request, reply) => {
-    let timer: NodeJS.Timeout | undefined;
+    const redisState = redis
+      ? await within(redis.ping(), 'redis').then(
+          () => 'ok' as const,
+          (error: unknown) => {
+            reply.log.warn({ err: error }, 'readiness: redis unreachable');
+            return 'unreachable' as const;
+          },
+        )
+      : undefined;
+    const extra = redisState === undefined ? {} : { redis: redisState };
     try {
-      await Promise.race([
-        dataSource.query('SELECT 1'),
-        new Promise((_resolve, reject) => {
-          timer = setTimeout(() => {
-            reject(new Error('database timed out'));
-          }, READY_TIMEOUT_MS);
-        }),
-      ]);
-      return { status: 'ready', database: 'ok' };
+      await within(dataSource.query('SELECT 1'), 'database');
     } catch (error) {
       reply.log.warn({ err: error }, 'readiness check failed');
-      return await reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
-    } finally {
-      clearTimeout(timer);
+      return await reply.code(503).send({ status: 'unavailable', database: 'unreachable', ...extra });
     }
+    return { status: redisState === 'unreachable' ? 'degraded' : 'ready', database: 'ok', ...extra };
   });
 }

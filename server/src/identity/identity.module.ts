@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
+import { scheduleJob } from '../jobs/schedule.js';
 import type { IdentityKeys } from './embedded/keys.js';
 import { prepareEmbeddedIdentity } from './embedded/service.js';
-import { pruneExpired } from './embedded/sessions.js';
+import { pruneExpired, sessionLiveness } from './embedded/sessions.js';
 import { IdentityClient } from './identity.client.js';
 import { createTokenVerifier } from './token-verifier.js';
 import type { TokenVerifier } from './token-verifier.js';
@@ -16,6 +17,8 @@ export interface Identity {
   verifier: TokenVerifier;
   /** The embedded service's keys (embedded mode only). */
   embeddedKeys: IdentityKeys | undefined;
+  /** The Redis connection its rate limits share, when REDIS_URL is set (embedded mode only). */
+  redis: Redis | undefined;
 }
 
 declare module 'fastify' {
@@ -34,25 +37,36 @@ function ownOrigin(config: Config): string {
 /** How often the embedded service deletes expired tokens and outbox messages. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Once listening, and hourly after: deletes what the embedded service can no longer use. */
+/** Once listening, and hourly across every instance: deletes what the embedded service can no longer use. */
 function startPruning(app: FastifyInstance, config: Config, dataSource: DataSource): void {
-  let timer: NodeJS.Timeout | undefined;
-  const prune = (): void => {
-    pruneExpired(dataSource, config.auth)
-      .then((report) => {
-        app.log.debug(report, 'identity: expired tokens and outbox messages deleted');
-      })
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'identity: pruning expired tokens failed; it runs again within the hour');
-      });
-  };
-  app.addHook('onListen', () => {
-    prune();
-    timer = setInterval(prune, PRUNE_INTERVAL_MS);
-    timer.unref();
+  scheduleJob(app, dataSource, {
+    name: 'identity-prune',
+    intervalMs: PRUNE_INTERVAL_MS,
+    run: async () => {
+      const report = await pruneExpired(dataSource, config.auth);
+      app.log.debug(report, 'identity: expired tokens and outbox messages deleted');
+    },
   });
-  app.addHook('onClose', () => {
-    clearInterval(timer);
+}
+
+/** How long start-up waits for Redis before going on without it (rate limits then stay local). */
+const REDIS_CONNECT_WAIT_MS = 2000;
+
+/**
+ * Waits until Redis answers, fails, or the wait is over: without an offline queue, commands sent
+ * before the connection is up fail, so the first requests would see Redis as unreachable.
+ */
+async function firstConnection(redis: Redis): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, REDIS_CONNECT_WAIT_MS);
+    redis.once('ready', done);
+    redis.once('error', done);
   });
 }
 
@@ -80,6 +94,7 @@ export async function mountIdentity(
       app.addHook('onClose', () => {
         redis.disconnect();
       });
+      await firstConnection(redis);
     }
     const { plugin, keys } = await prepareEmbeddedIdentity(app, config, dataSource, redis);
     await app.register(plugin, { prefix: '/auth/v1' });
@@ -92,8 +107,9 @@ export async function mountIdentity(
         serviceRoleKey: keys.serviceRoleKey,
         fetch: options.fetch,
       }),
-      verifier: createTokenVerifier(config, dataSource, keys),
+      verifier: createTokenVerifier(config, { keys, sessionAlive: sessionLiveness(dataSource) }),
       embeddedKeys: keys,
+      redis,
     };
   } else {
     const { url, anonKey, serviceRoleKey } = config.identity;
@@ -103,8 +119,9 @@ export async function mountIdentity(
     identity = {
       mode: 'hosted',
       client: new IdentityClient({ url, anonKey, serviceRoleKey, fetch: options.fetch }),
-      verifier: createTokenVerifier(config, dataSource, undefined),
+      verifier: createTokenVerifier(config, undefined),
       embeddedKeys: undefined,
+      redis: undefined,
     };
   }
   app.decorate('identity', identity);

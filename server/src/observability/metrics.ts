@@ -1,0 +1,158 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DataSource } from 'typeorm';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/** Seconds; from a cached profile read (~1 ms) to an identity call near its deadline. */
+const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/** What a pg pool tells about itself (TypeORM's PostgreSQL driver keeps one as `master`). */
+interface PoolState {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+function poolOf(dataSource: DataSource): PoolState | undefined {
+  const driver = dataSource.driver as unknown as { master?: Partial<PoolState> };
+  const pool = driver.master;
+  return typeof pool?.totalCount === 'number' ? (pool as PoolState) : undefined;
+}
+
+/**
+ * The server's Prometheus metrics, one registry per app: requests (rate and latency by route and
+ * status), GraphQL errors by code, identity calls, the database pool and background jobs. Served
+ * only on METRICS_PORT, never on the public port.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests = new Histogram({
+    name: 'lampstand_http_request_duration_seconds',
+    help: 'HTTP requests by method, route and status, with their latency',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly graphqlErrors = new Counter({
+    name: 'lampstand_graphql_errors_total',
+    help: 'GraphQL errors answered, by code',
+    labelNames: ['code'],
+    registers: [this.registry],
+  });
+  private readonly identityCalls = new Histogram({
+    name: 'lampstand_identity_call_duration_seconds',
+    help: 'Calls to the identity service, by method and outcome',
+    labelNames: ['method', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly jobRuns = new Counter({
+    name: 'lampstand_job_runs_total',
+    help: 'Background job runs on this instance, by job and result',
+    labelNames: ['job', 'result'],
+    registers: [this.registry],
+  });
+
+  constructor(dataSource: DataSource) {
+    collectDefaultMetrics({ register: this.registry });
+    new Gauge({
+      name: 'lampstand_db_pool_connections',
+      help: 'PostgreSQL pool connections by state (none on SQLite)',
+      labelNames: ['state'],
+      registers: [this.registry],
+      collect() {
+        const pool = poolOf(dataSource);
+        if (!pool) return;
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  }
+
+  /** Records every answered request under its route pattern (never the raw path, which holds names). */
+  observeRequests(app: FastifyInstance): void {
+    app.addHook('onResponse', async (request, reply) => {
+      this.requests.observe(
+        { method: request.method, route: request.routeOptions.url ?? 'not-found', status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
+  }
+
+  /** An Apollo plugin that counts the errors of every answer by their code. */
+  graphqlPlugin<TContext extends object>(): ApolloServerPlugin<TContext> {
+    const errors = this.graphqlErrors;
+    return {
+      requestDidStart() {
+        return Promise.resolve({
+          willSendResponse({ response }) {
+            const body = response.body.kind === 'single' ? response.body.singleResult : undefined;
+            for (const error of body?.errors ?? []) {
+              const code = error.extensions?.code;
+              errors.inc({ code: typeof code === 'string' ? code : 'UNKNOWN' });
+            }
+            return Promise.resolve();
+          },
+        });
+      },
+    };
+  }
+
+  /** `fetch` for identity calls, timed. */
+  timedFetch(inner: typeof fetch): typeof fetch {
+    return async (input, init) => {
+      const end = this.identityCalls.startTimer({ method: init?.method ?? 'GET' });
+      try {
+        const response = await inner(input, init);
+        end({ outcome: String(response.status) });
+        return response;
+      } catch (error) {
+        end({ outcome: 'failed' });
+        throw error;
+      }
+    };
+  }
+
+  jobRun(job: string, result: 'ok' | 'failed'): void {
+    this.jobRuns.inc({ job, result });
+  }
+
+  /** Serves `/metrics` on its own port once the app listens; closed with the app. */
+  serve(app: FastifyInstance, host: string, port: number): void {
+    let server: Server | undefined;
+    app.addHook('onListen', async () => {
+      server = createServer((request, response) => {
+        if (request.url !== '/metrics') {
+          response.writeHead(404).end();
+          return;
+        }
+        this.registry
+          .metrics()
+          .then((text) => response.writeHead(200, { 'content-type': this.registry.contentType }).end(text))
+          .catch((error: unknown) => {
+            app.log.error({ err: error }, 'metrics could not be collected');
+            response.writeHead(500).end();
+          });
+      });
+      const listening = server;
+      await new Promise<void>((resolve, reject) => {
+        listening.once('error', reject);
+        listening.listen(port, host, resolve);
+      });
+      app.log.info({ port }, 'metrics served on their own port');
+    });
+    app.addHook('onClose', async () => {
+      const listening = server;
+      if (listening) await new Promise((resolve) => listening.close(resolve));
+    });
+  }
+}

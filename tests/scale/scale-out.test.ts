@@ -1,0 +1,151 @@
+// L5: several instances on one PostgreSQL and one Redis, as production scales out. Each instance
+// has its own database pool and HTTP server; they share only what the deployment shares.
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
+import { claimRun } from '../../server/src/jobs/schedule.js';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import { createTestDatabase } from '../support/database.js';
+import type { TestDatabase } from '../support/database.js';
+import { identityKeys } from '../support/identity.js';
+import { ME, signUpMember } from '../support/members.js';
+import { postgresAdminUrl } from '../support/postgres.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Redis's answer to PING, over a plain connection (the first line it sends back). */
+function redisPing(address: string): Promise<string> {
+  const { hostname, port } = new URL(address);
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 6379), timeout: 3000 });
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      resolve(data.toString('utf8').trim());
+      socket.end();
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      reject(new Error('timed out'));
+    });
+    socket.once('error', reject);
+  });
+}
+
+let database: TestDatabase;
+let one: TestApp;
+let two: TestApp;
+
+beforeAll(async () => {
+  await expect(
+    redisPing(REDIS_URL),
+    `The scale-out tests need Redis at ${REDIS_URL} (set TEST_REDIS_URL)`,
+  ).resolves.toBe('+PONG');
+  database = await createTestDatabase();
+  // One deployment: the same database, Redis and token secret; limits low enough to reach.
+  const shared = {
+    REDIS_URL,
+    AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
+    AUTH_RATE_LIMIT_TOKEN: '6',
+    AUTH_RATE_LIMIT_TOKEN_BURST: '6',
+  };
+  one = await startTestApp(shared, {}, { database });
+  two = await startTestApp(shared, {}, { database });
+});
+afterAll(async () => {
+  await one.close();
+  await two.close();
+  await database.drop();
+});
+
+describe('two instances on one PostgreSQL and one Redis', () => {
+  it('end a session on both when it is logged out on one', async () => {
+    const { session } = await signUpMember(one);
+    const before = await two.graphql<{ me: { email: string } | null }>(ME, {}, { token: session.accessToken });
+    expect(before.data?.me).not.toBeNull();
+    const logout = await one.graphql('mutation { logout }', {}, { token: session.accessToken });
+    expect(logout.errors).toBeUndefined();
+    const after = await two.graphql(ME, {}, { token: session.accessToken });
+    expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('read on one a profile change made on the other', async () => {
+    const { session, member } = await signUpMember(one);
+    const update = await one.graphql(
+      'mutation ($input: UpdateProfileInput!) { updateProfile(input: $input) { name } }',
+      { input: { name: 'Changed on one' } },
+      { token: session.accessToken },
+    );
+    expect(update.errors).toBeUndefined();
+    const read = await two.graphql<{ profile: { name: string } | null }>(
+      'query ($username: String!) { profile(username: $username) { name } }',
+      { username: member.profile.username },
+    );
+    expect(read.data?.profile?.name).toBe('Changed on one');
+  });
+
+  it('count rate limits across both', async () => {
+    // A client address of its own (Redis keeps counts between runs), vouched for with the
+    // service-role key as a trusted server would.
+    const address = `10.${[0, 0, 0].map(() => randomBytes(1)[0] ?? 1).join('.')}`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const api = attempt % 2 === 0 ? one : two;
+      const response = await fetch(`${api.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: {
+          apikey: identityKeys(api).serviceRoleKey,
+          'sb-forwarded-for': address,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ email: 'nobody@example.org', password: 'not the password' }),
+      });
+      statuses.push(response.status);
+    }
+    // Six token grants per window for one client address, whichever instance answers.
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429, 429]);
+  });
+
+  it('run a background job once per interval across instances', async () => {
+    const name = `test-job-${randomBytes(3).toString('hex')}`;
+    const now = new Date();
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => claimRun((index % 2 === 0 ? one : two).dataSource, name, HOUR_MS, now)),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    const soon = await claimRun(two.dataSource, name, HOUR_MS, new Date(now.getTime() + HOUR_MS - 1));
+    expect(soon).toBe(false);
+    const next = await Promise.all(
+      [one, two, one, two].map((api) => claimRun(api.dataSource, name, HOUR_MS, new Date(now.getTime() + HOUR_MS))),
+    );
+    expect(next.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe('instances starting together on a fresh database', () => {
+  it('migrate it once', async () => {
+    const admin = new pg.Client({ connectionString: postgresAdminUrl() });
+    await admin.connect();
+    const name = `lampstand_fresh_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresAdminUrl());
+    url.pathname = `/${name}`;
+    const sources = [0, 1, 2].map(() => createDataSource({ type: 'postgres', url: url.toString() }));
+    const [first] = sources;
+    if (!first) throw new Error('no data source');
+    try {
+      await Promise.all(sources.map((source) => openDatabase(source)));
+      const migrations = await first.query<{ count: number }[]>('SELECT count(*)::int AS count FROM migrations');
+      expect(migrations).toEqual([{ count: first.migrations.length }]);
+      const verses = await first.query<{ count: number }[]>('SELECT count(*)::int AS count FROM verses');
+      expect(verses).toEqual([{ count: 31_102 }]);
+    } finally {
+      for (const source of sources) if (source.isInitialized) await source.destroy();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
