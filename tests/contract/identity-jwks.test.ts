@@ -4,14 +4,7 @@ import { loadConfig } from '../../server/src/config.js';
 import { createTokenVerifier } from '../../server/src/identity/token-verifier.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
-import {
-  GOOD_PASSWORD,
-  anonClient,
-  decodeHeader,
-  serviceClient,
-  uniqueEmail,
-  withDatabase,
-} from '../support/identity.js';
+import { GOOD_PASSWORD, anonClient, decodeHeader, serviceClient, uniqueEmail } from '../support/identity.js';
 
 let api: TestApp;
 beforeAll(async () => {
@@ -81,13 +74,11 @@ describe('asymmetric signing keys (AUTH_JWT_KEYS)', () => {
       SUPABASE_JWT_ISSUER: `${api.url}/auth/v1`,
     });
     const token = await signUp();
-    await withDatabase(api, async (dataSource) => {
-      const verifier = createTokenVerifier(config, dataSource, undefined);
-      await expect(verifier.verify(token)).resolves.toMatchObject({ accessToken: token, stripeRole: null });
-      const [header, payload] = token.split('.');
-      await expect(verifier.verify(`${header ?? ''}.${payload ?? ''}.${'A'.repeat(86)}`)).rejects.toMatchObject({
-        reason: 'invalid',
-      });
+    const verifier = createTokenVerifier(config, undefined);
+    await expect(verifier.verify(token)).resolves.toMatchObject({ accessToken: token, stripeRole: null });
+    const [header, payload] = token.split('.');
+    await expect(verifier.verify(`${header ?? ''}.${payload ?? ''}.${'A'.repeat(86)}`)).rejects.toMatchObject({
+      reason: 'invalid',
     });
   });
 
@@ -108,11 +99,9 @@ describe('asymmetric signing keys (AUTH_JWT_KEYS)', () => {
     const forged = await new SignJWT(decodeJwt(es256))
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
-    await withDatabase(api, async (dataSource) => {
-      const verifier = createTokenVerifier(config, dataSource, undefined);
-      await expect(verifier.verify(es256)).resolves.toMatchObject({ accessToken: es256 });
-      await expect(verifier.verify(hs256)).resolves.toMatchObject({ accessToken: hs256 });
-      await expect(verifier.verify(forged)).rejects.toMatchObject({ reason: 'invalid' });
-    });
+    const verifier = createTokenVerifier(config, undefined);
+    await expect(verifier.verify(es256)).resolves.toMatchObject({ accessToken: es256 });
+    await expect(verifier.verify(hs256)).resolves.toMatchObject({ accessToken: hs256 });
+    await expect(verifier.verify(forged)).rejects.toMatchObject({ reason: 'invalid' });
   });
 });

@@ -108,6 +108,22 @@ describe('sign-up with confirmation on', () => {
     expect(error.get('error_description')).toBe('Email link is invalid or has expired');
   });
 
+  it('refuses a link whose redirect_to carries CR/LF before spending its token', async () => {
+    const email = uniqueEmail();
+    await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    const { link } = mailTokens(await smtp.nextMessage(email));
+    const forged = new URL(link);
+    forged.searchParams.set('redirect_to', `${api.url}/welcome\r\nSet-Cookie: stolen=1`);
+    const refused = await fetch(forged, { redirect: 'manual' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error_code: 'validation_failed' });
+    const honest = await fetch(link, { redirect: 'manual' });
+    expect(honest.status).toBe(303);
+    expect(new URLSearchParams(new URL(honest.headers.get('location') ?? '').hash.slice(1)).get('token_type')).toBe(
+      'bearer',
+    );
+  });
+
   it('§2.1 §6.4 answers a confirmed address with a disguised user (no identities), the same shape as a new one', async () => {
     const email = uniqueEmail();
     await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
@@ -137,6 +153,38 @@ describe('sign-up with confirmation on', () => {
 });
 
 describe('password recovery', () => {
+  it('burns a mailed code after a handful of wrong tries, and keeps it through fewer', async () => {
+    const wrongCode = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
+    const recoveryCode = async (email: string) => {
+      await anonClient(api).auth.resetPasswordForEmail(email);
+      return mailTokens(await smtp.nextMessage(email)).otp;
+    };
+    const [burned, kept] = [uniqueEmail(), uniqueEmail()];
+    for (const email of [burned, kept]) {
+      await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+      await smtp.nextMessage(email);
+    }
+
+    const burnedCode = await recoveryCode(burned);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await anonClient(api).auth.verifyOtp({
+        type: 'recovery',
+        email: burned,
+        token: wrongCode(burnedCode),
+      });
+      expect(wrong.error).toMatchObject({ code: 'otp_expired' });
+    }
+    const tooLate = await anonClient(api).auth.verifyOtp({ type: 'recovery', email: burned, token: burnedCode });
+    expect(tooLate.error).toMatchObject({ code: 'otp_expired' });
+
+    const keptCode = await recoveryCode(kept);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await anonClient(api).auth.verifyOtp({ type: 'recovery', email: kept, token: wrongCode(keptCode) });
+    }
+    const inTime = await anonClient(api).auth.verifyOtp({ type: 'recovery', email: kept, token: keptCode });
+    expect(inTime.error).toBeNull();
+  });
+
   it('§2.5 §2.6 resets a password with the code read from the mail', async () => {
     const email = uniqueEmail();
     await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });

@@ -57,11 +57,23 @@ describe('a public profile page as crawlers see it', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
-  it('answers any letter case with the canonical address', async () => {
+  it('moves any letter case to the canonical, lower-case address', async () => {
     const { profile } = await insertMember(api.dataSource);
+    const moved = await fetch(`${api.url}/@${profile.username.toUpperCase()}?ref=card`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/@${profile.username}?ref=card`);
     const { status, html } = await page(api, `/@${profile.username.toUpperCase()}`);
     expect(status).toBe(200);
     expect(meta(html, 'property', 'og:url')).toEqual([`${api.url}/@${profile.username}`]);
+  });
+
+  it('sends an address typed without the @ to the member’s page', async () => {
+    const { profile } = await insertMember(api.dataSource);
+    const moved = await fetch(`${api.url}/${profile.username.toUpperCase()}`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/@${profile.username}`);
+    const hidden = await insertMember(api.dataSource, { profile: { isPublic: false } });
+    expect((await page(api, `/${hidden.profile.username}`)).status).toBe(404);
   });
 
   it('escapes a name that looks like markup', async () => {
@@ -105,7 +117,7 @@ describe('the settings the browser reads', () => {
   it('name no tag manager when none is configured', async () => {
     const { status, html } = await page(api, '/');
     expect(status).toBe(200);
-    expect(config(html)).toEqual({ gtmContainerId: null });
+    expect(config(html)).toEqual({ gtmContainerId: null, billing: false });
     expect(html).not.toContain('googletagmanager');
   });
 
@@ -113,13 +125,20 @@ describe('the settings the browser reads', () => {
     const { profile } = await insertMember(withTagManager.dataSource);
     for (const pathname of ['/', '/playground', `/@${profile.username}`, '/@nobody.here']) {
       const { html } = await page(withTagManager, pathname);
-      expect(config(html), pathname).toEqual({ gtmContainerId: 'GTM-TEST123' });
+      expect(config(html), pathname).toEqual({ gtmContainerId: 'GTM-TEST123', billing: false });
       expect(html).not.toContain('googletagmanager');
     }
   });
 
-  it('leave other pages to the app with a 200, and assets with a long cache', async () => {
-    expect((await page(api, '/some/page')).status).toBe(200);
+  it('send the app with a 200 for its pages and a 404 for any other address, and assets with a long cache', async () => {
+    for (const pathname of ['/', '/signup', '/login', '/profile', '/account/', '/playground']) {
+      expect((await page(api, pathname)).status, pathname).toBe(200);
+    }
+    for (const pathname of ['/some/page', '/nobody.here', '/signup/extra']) {
+      const { status, html } = await page(api, pathname);
+      expect(status, pathname).toBe(404);
+      expect(html, pathname).toContain('<div id="root"></div>');
+    }
     const asset = await fetch(`${api.url}/assets/app-1234.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await page(api, '/assets/missing.js')).status).toBe(404);

@@ -57,7 +57,9 @@ export function faultyFetch(rule: { matches: (method: string, url: URL) => boole
     if (!state.enabled || !rule.matches(request.method, url)) return fetch(request);
     state.calls += 1;
     if (rule.fault === 'unreachable') throw new TypeError('fetch failed: connect ECONNREFUSED (injected)');
-    if (rule.fault === 'hang') return untilAborted(request.signal);
+    // The caller's own signal: a Request's copy follows it only while the Request lives (undici
+    // holds its controller weakly), so a garbage collection meanwhile would leave it never aborting.
+    if (rule.fault === 'hang') return untilAborted(init?.signal ?? request.signal);
     if (rule.fault === 'server-error') {
       return new Response(JSON.stringify({ code: 'unexpected_failure', message: 'injected failure' }), {
         status: 503,

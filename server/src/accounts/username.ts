@@ -80,6 +80,22 @@ const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'www',
 ]);
 
+/**
+ * Words that pass for the product or its staff wherever they appear in a username
+ * (`lampstand.support`, `the_admin`).
+ */
+const IMPERSONATING_WORDS = ['lampstand', 'admin', 'moderator'];
+
+/**
+ * True when a username is reserved: dots and underscores are ignored (`admin.` and `a_d_m_i_n` are
+ * `admin`), route and staff words are refused as the whole name, the product's name and staff
+ * titles anywhere in it.
+ */
+export function isReservedUsername(username: string): boolean {
+  const bare = username.replace(/[._]/g, '');
+  return RESERVED_USERNAMES.has(bare) || IMPERSONATING_WORDS.some((word) => bare.includes(word));
+}
+
 /** Longest username a member may choose (generated ones are shorter). */
 export const MAX_USERNAME_LENGTH = 30;
 
@@ -92,7 +108,7 @@ export function normalizeChosenUsername(input: string, field = 'username'): stri
   if (!/^[a-z0-9][a-z0-9_.]{2,29}$/.test(username)) {
     throw badUserInput(`A username must be ${USERNAME_RULE}.`, field);
   }
-  if (RESERVED_USERNAMES.has(username)) {
+  if (isReservedUsername(username)) {
     throw badUserInput(`"${username}" is reserved. Please choose another username.`, field);
   }
   return username;

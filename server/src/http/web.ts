@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isbot } from 'isbot';
 import { escapeHtml } from './html.js';
+import { APP_PAGES } from './pages.js';
 
 /** Paths the web app never owns: unknown ones under these stay JSON 404s. */
 const API_PREFIXES = ['/graphql', '/auth/', '/webhooks/', '/healthz', '/readyz'];
@@ -10,10 +12,17 @@ const API_PREFIXES = ['/graphql', '/auth/', '/webhooks/', '/healthz', '/readyz']
 /** A public profile page's address: `/@username`, with or without a trailing slash. */
 const PROFILE_PATH = /^\/@([^/]+)\/?$/;
 
+/** A single path segment that could be a username typed without its `@` (`/grace.hopper`). */
+const BARE_HANDLE_PATH = /^\/([a-z0-9][a-z0-9_.]{2,29})\/?$/i;
+
+const APP_PAGE_SET: ReadonlySet<string> = new Set(APP_PAGES);
+
 /** What a profile page's `<head>` needs about its member. */
 export interface PageProfile {
+  uid: string;
   username: string;
   name: string;
+  bio: string;
 }
 
 export interface WebAppOptions {
@@ -23,20 +32,25 @@ export interface WebAppOptions {
   publicUrl: string;
   /** The tag manager container the browser may load after consent; none when undefined. */
   gtmContainerId: string | undefined;
+  /** Whether Plus is on sale (Stripe is configured): without it the app offers no upgrade. */
+  billing: boolean;
   /** The profile visitors may see at `/@username`, or null when there is none for them. */
   findProfile: (username: string) => Promise<PageProfile | null>;
+  /** Counts a person's visit to a profile page (bots and HEAD requests are not visits). */
+  countView?: (profile: PageProfile) => Promise<void>;
 }
 
 /** The settings the browser reads at start from `#lampstand-config` (see web/src/app/config.ts). */
 interface BrowserConfig {
   gtmContainerId: string | null;
+  billing: boolean;
 }
 
 /** The words a profile page's title and description use; the web app's ProfilePage says the same. */
 export function profileMeta(profile: PageProfile): { title: string; description: string } {
   return {
     title: `${profile.name} (@${profile.username}) · Lampstand`,
-    description: `${profile.name}’s page on Lampstand, with a Bible verse for every day.`,
+    description: profile.bio || `${profile.name}’s page on Lampstand, with a Bible verse for every day.`,
   };
 }
 
@@ -89,13 +103,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     return;
   }
   const template = readFileSync(indexFile, 'utf8');
-  const config: BrowserConfig = { gtmContainerId: options.gtmContainerId ?? null };
+  const config: BrowserConfig = { gtmContainerId: options.gtmContainerId ?? null, billing: options.billing };
   const plainPage = renderPage(template, config);
 
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes `.br` and `.gz` copies (web/vite.config.ts); the one the browser accepts is sent.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
       reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -104,20 +120,40 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    // Usernames may contain dots, so `/@john.doe` is a page although it looks like a file name.
+    // Usernames may contain dots, so `/@john.doe` (and `/john.doe`, for it) is a page although it
+    // looks like a file name.
     const username = profileUsername(pathname);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
-      (username !== undefined || !path.extname(pathname));
+      (username !== undefined || !path.extname(pathname) || BARE_HANDLE_PATH.test(pathname));
     if (!wantsPage) {
       return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${pathname}` });
     }
+    const query = request.url.slice(pathname.length);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    if (username === undefined) return reply.send(plainPage);
+    if (username === undefined) {
+      if (APP_PAGE_SET.has(pathname.replace(/(.)\/$/, '$1'))) return reply.send(plainPage);
+      // `/grace.hopper` is someone looking for `/@grace.hopper`: send them there when it exists.
+      const bare = BARE_HANDLE_PATH.exec(pathname)?.[1];
+      const found = bare === undefined ? null : await options.findProfile(bare);
+      if (found) return reply.redirect(`/@${encodeURIComponent(found.username)}${query}`, 301);
+      return reply.code(404).send(plainPage);
+    }
     const profile = await options.findProfile(username);
     if (!profile) return reply.code(404).send(plainPage);
+    // One address per page: `/@Grace.Hopper` moves to the username as it is stored (lower case).
+    if (username !== profile.username) {
+      return reply.redirect(`/@${encodeURIComponent(profile.username)}${query}`, 301);
+    }
     const url = `${options.publicUrl}/@${encodeURIComponent(profile.username)}`;
+    const agent = request.headers['user-agent'];
+    if (options.countView && request.method === 'GET' && agent && !isbot(agent)) {
+      // A count that cannot be written must not cost the visitor the page.
+      await options.countView(profile).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'a page view could not be counted');
+      });
+    }
     return reply.send(renderPage(template, config, { ...profile, url }));
   });
 }

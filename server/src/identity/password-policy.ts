@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { isFaithPassword } from './faith-words.js';
 
 /** bcrypt's limit, kept so that accounts move freely between the embedded service and Supabase Auth. */
 export const MAX_PASSWORD_BYTES = 72;
@@ -6,7 +7,10 @@ export const MAX_PASSWORD_BYTES = 72;
 /** The product's minimum, whichever identity service is used. */
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** Common passwords (zxcvbn-ts's list, ~18k of 8+ characters), compared case-insensitively. */
+/**
+ * Common passwords (zxcvbn-ts's list, ~18k of 8+ characters), compared case-insensitively, and
+ * faith words with digits or symbols around them (`faith-words.ts`).
+ */
 const blocklist = new Set(
   dictionary['passwords-common'].filter((word) => word.length >= MIN_PASSWORD_LENGTH).map((word) => word.toLowerCase()),
 );
@@ -40,7 +44,7 @@ export function passwordProblems(password: string, minLength = MIN_PASSWORD_LENG
   if (characterCount(password) < minLength) {
     weak.push({ reason: 'length', message: `Password should be at least ${minLength} characters.` });
   }
-  if (blocklist.has(password.toLowerCase())) {
+  if (blocklist.has(password.toLowerCase()) || isFaithPassword(password)) {
     weak.push({
       reason: 'pwned',
       message: 'Password is known to be weak and easy to guess, please choose a different one.',

@@ -1,10 +1,9 @@
 import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
-import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
 import type { AuthUser } from '../graphql/context.js';
-import { AuthSessionRecord } from './embedded/entities.js';
 import type { IdentityKeys } from './embedded/keys.js';
+import type { SessionLiveness } from './embedded/sessions.js';
 
 /** Why an access token was refused. */
 export type TokenRejection = 'expired' | 'invalid' | 'session_ended';
@@ -47,15 +46,15 @@ function stringClaim(payload: JWTPayload, name: string): string | null {
  */
 export function createTokenVerifier(
   config: Config,
-  dataSource: DataSource,
-  embeddedKeys: IdentityKeys | undefined,
+  embedded: { keys: IdentityKeys; sessionAlive: SessionLiveness } | undefined,
 ): TokenVerifier {
   const { identity } = config;
   let verifySignature: (token: string) => Promise<JWTPayload>;
   let issuer: string | undefined;
   if (identity.mode === 'embedded') {
-    if (!embeddedKeys) throw new Error('the embedded identity keys are required in embedded mode');
-    verifySignature = async (token) => (await embeddedKeys.verify(token)).payload;
+    if (!embedded) throw new Error('the embedded identity keys are required in embedded mode');
+    const { keys } = embedded;
+    verifySignature = async (token) => (await keys.verify(token)).payload;
     issuer = config.auth.jwtIssuer;
   } else {
     const options = { audience: identity.audience, requiredClaims: ['exp', 'sub'] };
@@ -96,12 +95,9 @@ export function createTokenVerifier(
         throw new TokenVerificationError('invalid', 'The token does not name a signed-in user');
       }
       const sessionId = stringClaim(payload, 'session_id');
-      if (identity.mode === 'embedded') {
-        const session =
-          sessionId === null
-            ? null
-            : await dataSource.manager.findOneBy(AuthSessionRecord, { id: sessionId, userId: sub });
-        if (!session) throw new TokenVerificationError('session_ended', 'The session of this access token has ended');
+      if (embedded) {
+        const alive = sessionId !== null && (await embedded.sessionAlive(sessionId, sub));
+        if (!alive) throw new TokenVerificationError('session_ended', 'The session of this access token has ended');
       }
       const appMetadata = payload.app_metadata;
       const stripeRole =

@@ -13,5 +13,28 @@ export function cleanName(value: string, field: string): string {
     throw badUserInput(`${label} must be 1 to ${MAX_NAME_LENGTH} characters`, field);
   }
   if (/\p{Cc}/u.test(name)) throw badUserInput(`${label} must not contain control characters`, field);
+  // Letters, digits, punctuation or symbols: a name of only invisible characters (U+200B) shows as nothing.
+  if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(name)) throw badUserInput(`${label} must contain a visible character`, field);
   return name;
+}
+
+/** A profile's bio: up to 160 characters. */
+export const MAX_BIO_LENGTH = 160;
+
+/**
+ * The bio as stored: trimmed, at most two line breaks in a row, no other control characters;
+ * BAD_USER_INPUT on `field` past 160 characters. Empty means no bio.
+ */
+export function cleanBio(value: string, field: string): string {
+  const bio = value
+    .replace(/\r\n?/gu, '\n')
+    .replace(/[^\S\n]+/gu, ' ')
+    .replace(/ *\n */gu, '\n')
+    .replace(/\n{3,}/gu, '\n\n')
+    .trim();
+  if (codePoints(bio) > MAX_BIO_LENGTH) {
+    throw badUserInput(`bio can be at most ${MAX_BIO_LENGTH} characters`, field);
+  }
+  if (/[^\P{Cc}\n]/u.test(bio)) throw badUserInput('bio must not contain control characters', field);
+  return bio;
 }

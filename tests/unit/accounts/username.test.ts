@@ -69,4 +69,15 @@ describe('chosen usernames', () => {
   it.each(['admin', 'Playground', 'support', 'lampstand'])('refuse the reserved word %j', (username) => {
     expect(() => normalizeChosenUsername(username)).toThrow(/reserved/);
   });
+
+  it.each(['admin.', 'admin_', 'a_d_m_i_n', 'sup.port', 'lampstand.support', 'the_lampstand', 'site.admin.team'])(
+    'refuse %j, a reserved word behind dots, underscores or other words',
+    (username) => {
+      expect(() => normalizeChosenUsername(username)).toThrow(/reserved/);
+    },
+  );
+
+  it.each(['grace.hopper', 'supporter_of_all', 'lamp.maker'])('accept %j, an ordinary name', (username) => {
+    expect(normalizeChosenUsername(username)).toBe(username);
+  });
 });

@@ -56,6 +56,26 @@ describe('password policy (product.md)', () => {
     }
   });
 
+  it('B7 rejects faith words with digits, years or symbols around them', () => {
+    for (const password of [
+      'Jesus1234',
+      'jesus2024!',
+      'Blessed123',
+      'PSALM2323',
+      'John316!',
+      '#Hallelujah7',
+      'God is good 1',
+    ]) {
+      expect(rejection(password), password).toMatchObject({ reasons: ['pwned'] });
+    }
+  });
+
+  it('B7 accepts passphrases that only contain a faith word', () => {
+    for (const password of ['grace under a walnut tree', 'my-faith-keeps-47-lamps']) {
+      expect(rejection(password), password).toBeUndefined();
+    }
+  });
+
   it('B7 counts characters, not bytes, for the minimum', () => {
     expect(rejection('ééééééé')).toMatchObject({ reasons: ['length'] });
     expect(rejection('éééééééé')).toBeUndefined();

@@ -25,6 +25,8 @@ export interface IdentityKeys {
   development: boolean;
   /** Where the development secret lives, when it is used. */
   developmentFile: string | undefined;
+  /** True when this start made the development secret (the first start on this DATA_DIR). */
+  developmentCreated: boolean;
 }
 
 const devSecretsSchema = z.object({
@@ -49,10 +51,10 @@ async function signHs256(secret: string | Uint8Array, claims: JWTPayload): Promi
 }
 
 /** Reads the development secret from DATA_DIR, or creates it (mode 0600) on the first start. */
-async function loadDevSecrets(file: string): Promise<DevSecrets> {
+async function loadDevSecrets(file: string): Promise<{ secrets: DevSecrets; created: boolean }> {
   if (existsSync(file)) {
     const parsed = devSecretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (parsed.success) return parsed.data;
+    if (parsed.success) return { secrets: parsed.data, created: false };
     throw new Error(`${file} is not a valid development secrets file; delete it to generate a new one`);
   }
   const jwtSecret = randomBytes(48).toString('base64url');
@@ -67,7 +69,7 @@ async function loadDevSecrets(file: string): Promise<DevSecrets> {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
-  return secrets;
+  return { secrets, created: true };
 }
 
 function publicJwk(key: SigningJwk): JWK {
@@ -83,7 +85,8 @@ export async function loadIdentityKeys(config: Config): Promise<IdentityKeys> {
   const configuredKeys = config.auth.jwtKeys ?? [];
   const development = config.auth.jwtSecret === undefined && configuredKeys.length === 0;
   const developmentFile = development ? path.join(config.dataDir, 'dev-secrets.json') : undefined;
-  const devSecrets = developmentFile === undefined ? undefined : await loadDevSecrets(developmentFile);
+  const loaded = developmentFile === undefined ? undefined : await loadDevSecrets(developmentFile);
+  const devSecrets = loaded?.secrets;
   const secret = devSecrets?.jwtSecret ?? config.auth.jwtSecret;
   const secretKey = secret === undefined ? undefined : encoder.encode(secret);
 
@@ -128,5 +131,6 @@ export async function loadIdentityKeys(config: Config): Promise<IdentityKeys> {
     serviceRoleKey: devSecrets?.serviceRoleKey ?? (await derivedKey('service_role')),
     development,
     developmentFile,
+    developmentCreated: loaded?.created ?? false,
   };
 }

@@ -1,10 +1,9 @@
-import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { queryValue } from './request.js';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-const REGULAR_HOSTNAME = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
+/** Characters no address may carry: a redirect header with CR/LF in it is refused by Node itself. */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 /** Compiles an allow-list glob as Supabase Auth does: `*` stops at `.` and `/`, `**` does not. */
 function globToRegExp(pattern: string): RegExp {
@@ -33,9 +32,18 @@ function allowListPatterns(allowList: readonly string[]): RegExp[] {
   return patterns;
 }
 
-/** Whether a redirect target is the site itself, a loopback address, or on URI_ALLOW_LIST. */
+/** True when `target` holds control characters (CR/LF, tabs): never a redirect, refused before any token is spent. */
+export function hasControlCharacters(target: string): boolean {
+  return CONTROL_CHARACTERS.test(target);
+}
+
+/**
+ * Whether a redirect target is on the site itself (same scheme, host and port) or on
+ * URI_ALLOW_LIST. Loopback addresses get no exception: a development front end on another port is
+ * listed like any other (development lists the web dev server by default, see config.ts).
+ */
 export function isRedirectAllowed(settings: Config['auth'], target: string): boolean {
-  if (target === '') return false;
+  if (target === '' || hasControlCharacters(target)) return false;
   let site: URL;
   let url: URL;
   try {
@@ -44,13 +52,13 @@ export function isRedirectAllowed(settings: Config['auth'], target: string): boo
   } catch {
     return false;
   }
-  const loopback = LOOPBACK_HOSTS.has(url.hostname);
-  if (url.hostname === site.hostname && url.protocol === site.protocol && (url.port === site.port || loopback)) {
-    return true;
+  if (url.origin === site.origin) return true;
+  if (url.protocol === 'http:' || url.protocol === 'https:') {
+    // Hosts must be written as they are read: `0x7f.1`, `3232235777` and IDN spellings are
+    // addresses in disguise that an allow-list pattern would not see.
+    const written = target.slice(url.protocol.length + 2).toLowerCase();
+    if (!written.startsWith(url.host)) return false;
   }
-  const isHttp = url.protocol === 'http:' || url.protocol === 'https:';
-  if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return loopback;
-  if (isHttp && !REGULAR_HOSTNAME.test(url.hostname)) return false;
   const withoutFragment = target.split('#')[0] ?? target;
   return allowListPatterns(settings.uriAllowList).some((pattern) => pattern.test(withoutFragment));
 }

@@ -23,6 +23,11 @@ const CORS_ALLOWED_HEADERS =
   'Authorization, Content-Type, X-Client-Info, X-JWT-AUD, x-use-cookie, X-Supabase-Api-Version, apikey, Sb-Forwarded-For';
 const CORS_EXPOSED_HEADERS = 'X-Total-Count, Link, X-Supabase-Api-Version';
 
+/** The browser origins that may call the service: the site (PUBLIC_URL, AUTH_SITE_URL) and CORS_ORIGINS. */
+function identityOrigins(config: Config): ReadonlySet<string> {
+  return new Set([new URL(config.publicUrl).origin, new URL(config.auth.siteUrl).origin, ...config.corsOrigins]);
+}
+
 /** What the embedded identity service runs on. */
 export interface EmbeddedIdentityOptions {
   config: Config;
@@ -52,9 +57,10 @@ function identityContext(options: EmbeddedIdentityOptions, log: FastifyBaseLogge
 export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPluginCallback {
   return (app, _options, done) => {
     const context = identityContext(options, app.log);
-    // Supabase Auth reads every body as JSON whatever its content type, and an empty body as none.
+    // Bodies are JSON, and an empty body is none. Other content types are refused: a form or
+    // text/plain post is a "simple" request another website can make from its visitors' browsers.
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, parsed) => {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, parsed) => {
       const source = typeof body === 'string' ? body : body.toString('utf8');
       if (source.trim() === '') {
         parsed(null, undefined);
@@ -67,13 +73,24 @@ export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPlugi
         parsed(new ApiError(400, 'bad_json', `Could not parse request body as JSON: ${reason}`), undefined);
       }
     });
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, parsed) => {
+      const source = typeof body === 'string' ? body : body.toString('utf8');
+      if (source.trim() === '') parsed(null, undefined);
+      else
+        parsed(
+          new ApiError(415, 'bad_json', 'Request bodies must be JSON (Content-Type: application/json)'),
+          undefined,
+        );
+    });
     app.setErrorHandler(sendIdentityError);
     app.setNotFoundHandler(async (request, reply) => {
       await sendIdentityError(new ApiError(404, 'not_found', 'Not Found'), request, reply);
     });
+    const trusted = identityOrigins(options.config);
     app.addHook('onRequest', async (request, reply) => {
       const origin = request.headers.origin;
-      if (origin === undefined) return;
+      // Only the site and the configured origins may call the identity service from a browser.
+      if (origin === undefined || !trusted.has(origin)) return;
       void reply
         .header('access-control-allow-origin', origin)
         .header('access-control-allow-credentials', 'true')

@@ -255,3 +255,23 @@ export async function pruneExpired(
     outbox: outbox.affected ?? 0,
   };
 }
+
+/** Whether a session still exists for its user: what the token verifier asks on every request. */
+export type SessionLiveness = (sessionId: string, userId: string) => Promise<boolean>;
+
+/**
+ * The embedded service's answer to "is this session still alive", with its SELECT written once:
+ * logout, password change and account deletion end sessions here, so tokens stop working at once.
+ */
+export function sessionLiveness(dataSource: DataSource): SessionLiveness {
+  const metadata = dataSource.getMetadata(AuthSessionRecord);
+  const { driver } = dataSource;
+  const column = (property: string): string => {
+    const found = metadata.findColumnWithPropertyName(property);
+    if (!found) throw new Error(`${metadata.name} has no column ${property}`);
+    return driver.escape(found.databaseName);
+  };
+  const [first, second] = dataSource.options.type === 'postgres' ? ['$1', '$2'] : ['?', '?'];
+  const sql = `SELECT 1 AS alive FROM ${driver.escape(metadata.tableName)} WHERE ${column('id')} = ${first} AND ${column('userId')} = ${second} LIMIT 1`;
+  return async (sessionId, userId) => (await dataSource.query<unknown[]>(sql, [sessionId, userId])).length > 0;
+}

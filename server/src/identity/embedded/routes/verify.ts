@@ -7,8 +7,8 @@ import { AuthOneTimeTokenRecord, AuthUserRecord } from '../entities.js';
 import type { OneTimeTokenType } from '../entities.js';
 import { ApiError, forbidden, unprocessable, validationFailed } from '../errors.js';
 import { EMAIL_CHANGE_TOKENS, sendRecovery, tokenHash } from '../emails.js';
-import { limitByAddress } from '../rate-limits.js';
-import { redirectTarget } from '../redirects.js';
+import { limitByAddress, takePointCounting } from '../rate-limits.js';
+import { hasControlCharacters, redirectTarget } from '../redirects.js';
 import { clientInfo, queryValue, readBody } from '../request.js';
 import { pkceFields, text } from '../schemas.js';
 import type { AccessTokenResponse, ClientInfo } from '../sessions.js';
@@ -74,6 +74,23 @@ async function applyEmailChange(
 }
 
 /**
+ * Counts a wrong code typed for `email` against each code mailed to it for these types, and burns
+ * the codes that reached the limit: guessing one of a million values needs more than a handful of
+ * tries, whatever number of client addresses they come from.
+ */
+async function countWrongCode(context: IdentityContext, email: string, types: OneTimeTokenType[]): Promise<void> {
+  const outstanding = await context.dataSource.manager.findBy(AuthOneTimeTokenRecord, {
+    relatesTo: email,
+    tokenType: In(types),
+  });
+  for (const record of outstanding) {
+    if ((await takePointCounting(context.limits.codeAttempts, record.id)) <= 0) {
+      await context.dataSource.manager.delete(AuthOneTimeTokenRecord, { id: record.id });
+    }
+  }
+}
+
+/**
  * Checks a link token (or address + code) and applies what it confirms: sign-up, recovery, or email
  * change. On success the user gets a new session signed in with `otp`.
  */
@@ -85,6 +102,16 @@ async function verify(
   const types = tokenTypesFor(input.type);
   if (!types) throw validationFailed('Unsupported verification type');
   const invalid = (): ApiError => forbidden('otp_expired', input.fromLink ? LINK_EXPIRED : OTP_EXPIRED);
+  if (input.email !== '') {
+    const typed = await context.dataSource.manager.findOneBy(AuthOneTimeTokenRecord, {
+      tokenHash: sha256(input.hash),
+      tokenType: In(types),
+    });
+    if (!typed) {
+      await countWrongCode(context, input.email, types);
+      throw invalid();
+    }
+  }
 
   return context.dataSource.transaction(async (manager): Promise<VerifyOutcome> => {
     const record = await manager.findOneBy(AuthOneTimeTokenRecord, {
@@ -128,6 +155,10 @@ async function verifyLink(context: IdentityContext, request: FastifyRequest, rep
   const token = queryValue(request, 'token');
   if (type === '') throw validationFailed('Verify requires a verification type');
   if (token === '') throw validationFailed('Verify requires a token or a token hash');
+  // Refused before the one-time token is spent: no redirect can carry CR/LF.
+  if (hasControlCharacters(queryValue(request, 'redirect_to'))) {
+    throw validationFailed('redirect_to must not contain control characters');
+  }
   const target = redirectTarget(request, context.settings);
   const client = await clientInfo(request, context);
   try {

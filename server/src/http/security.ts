@@ -1,0 +1,144 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import fastifyCors from '@fastify/cors';
+import type { FastifyCorsOptions } from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Kind, OperationTypeNode } from 'graphql';
+
+/** Where the tag manager and the analytics it loads live; allowed only when a container is configured. */
+const TAG_MANAGER_SCRIPTS = ['https://www.googletagmanager.com'];
+const TAG_MANAGER_CONNECTIONS = [
+  'https://www.googletagmanager.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
+
+/** Browser features no Lampstand page uses; the copy-link button writes the clipboard from this origin. */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'clipboard-write=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/**
+ * The queries a page on any origin may read, without credentials: a church's site showing a
+ * member's page or the verse of the day. Everything else answers only PUBLIC_URL and CORS_ORIGINS.
+ */
+const OPEN_QUERIES: ReadonlySet<string> = new Set(['profile', 'verse', 'verseOfTheDay', '__typename']);
+
+/** Headers a browser may send to /graphql; a token only from the origins that may use one. */
+const GRAPHQL_HEADERS = ['content-type', 'apollo-require-preflight', 'x-apollo-operation-name'];
+const TRUSTED_HEADERS = [...GRAPHQL_HEADERS, 'authorization'];
+
+/** Paths whose services answer CORS themselves (the identity service follows Supabase Auth's rules). */
+const OWN_CORS_PREFIXES = ['/auth/'];
+
+export interface SecurityOptions {
+  production: boolean;
+  /** The site's own address; its origin may call every API. */
+  publicUrl: string;
+  /** More origins that may call every API (CORS_ORIGINS). */
+  corsOrigins: readonly string[];
+  /** Whether pages may load the tag manager (a container is configured). */
+  tagManager: boolean;
+}
+
+/** Decides whether a browser origin may call every API, not just the open queries. */
+export function trustedOrigins(
+  options: Pick<SecurityOptions, 'publicUrl' | 'corsOrigins'>,
+): (origin: string) => boolean {
+  const trusted = new Set([new URL(options.publicUrl).origin, ...options.corsOrigins]);
+  return (origin) => trusted.has(origin);
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? '/';
+}
+
+/**
+ * Security headers on every response (a strict Content-Security-Policy, no framing, no sniffing,
+ * a careful referrer, HSTS in production, few browser features) and CORS for the API. Register it
+ * before any route, so that every route and the not-found handler get them.
+ */
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  const tagScripts = options.tagManager ? TAG_MANAGER_SCRIPTS : [];
+  const tagConnections = options.tagManager ? TAG_MANAGER_CONNECTIONS : [];
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", ...tagScripts],
+        // React and the playground's editor set inline styles; scripts stay strict.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', ...tagScripts],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", ...tagConnections],
+        // The playground's editor runs its language services in workers built from blobs.
+        'worker-src': ["'self'", 'blob:'],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(options.production ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+
+  const isTrusted = trustedOrigins(options);
+  await app.register(fastifyCors, {
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      const path = pathOf(request);
+      let corsOptions: FastifyCorsOptions = { origin: false };
+      if (origin !== undefined && !OWN_CORS_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+        if (isTrusted(origin)) {
+          corsOptions = { origin: true, methods: ['GET', 'POST'], allowedHeaders: TRUSTED_HEADERS, maxAge: 600 };
+        } else if (path === '/graphql' && request.method === 'OPTIONS') {
+          // Any origin may ask; whether it may read the answer is decided per operation (below).
+          corsOptions = { origin: '*', methods: ['GET', 'POST'], allowedHeaders: GRAPHQL_HEADERS, maxAge: 600 };
+        }
+      }
+      callback(null, corsOptions);
+    },
+  });
+}
+
+/**
+ * Lets pages on any origin read the answers of the open queries: a request from an origin that
+ * is not trusted gets `Access-Control-Allow-Origin: *` only when every root field is open.
+ */
+export function openQueriesPlugin<TContext extends object>(
+  isTrusted: (origin: string) => boolean,
+): ApolloServerPlugin<TContext> {
+  return {
+    requestDidStart() {
+      return Promise.resolve({
+        willSendResponse({ request, operation, response }) {
+          const origin = request.http?.headers.get('origin');
+          if (origin === undefined || isTrusted(origin) || !operation) return Promise.resolve();
+          const open =
+            operation.operation === OperationTypeNode.QUERY &&
+            operation.selectionSet.selections.every(
+              (selection) => selection.kind === Kind.FIELD && OPEN_QUERIES.has(selection.name.value),
+            );
+          if (open) response.http.headers.set('access-control-allow-origin', '*');
+          return Promise.resolve();
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Words and phrases an attacker tries first against the members of a faith app, as passwords on
+ * their own or with digits, a year or a symbol around them ("Jesus1234", "Blessed2024!"). The
+ * password policy refuses them and the web's strength meter rates them weak. Imports nothing, so
+ * the web can share it.
+ */
+export const FAITH_WORDS: readonly string[] = [
+  'amen',
+  'angel',
+  'angels',
+  'bible',
+  'blessed',
+  'blessing',
+  'blessings',
+  'christ',
+  'christian',
+  'church',
+  'cross',
+  'faith',
+  'faithful',
+  'father',
+  'glory',
+  'god',
+  'godisgood',
+  'godislove',
+  'goodshepherd',
+  'gospel',
+  'grace',
+  'hallelujah',
+  'heaven',
+  'holy',
+  'holyspirit',
+  'hope',
+  'iloveyoujesus',
+  'jehovah',
+  'jesus',
+  'jesuschrist',
+  'jesusismylord',
+  'jesusislord',
+  'jesuslovesme',
+  'jesussaves',
+  'john316',
+  'lampstand',
+  'lord',
+  'lordjesus',
+  'love',
+  'mercy',
+  'messiah',
+  'praise',
+  'praisegod',
+  'praisethelord',
+  'prayer',
+  'psalm',
+  'psalms',
+  'psalm23',
+  'redeemed',
+  'saved',
+  'savior',
+  'saviour',
+  'scripture',
+  'shepherd',
+  'spirit',
+  'trinity',
+  'worship',
+  'yahweh',
+];
+
+/** True when a password is a faith word or phrase with at most digits, spaces and symbols around it. */
+export function isFaithPassword(password: string): boolean {
+  const plain = password
+    .normalize('NFD')
+    .replace(/\p{Mark}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  const core = plain.replace(/^\d+|\d+$/g, '');
+  return FAITH_WORDS.includes(core) || FAITH_WORDS.includes(plain);
+}

@@ -1,0 +1,181 @@
+import { mkdtempSync, copyFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../../server/src/http/error-handler.js';
+import type { TestApp } from '../support/app.js';
+import { productionEnv, startTestApp } from '../support/app.js';
+import { insertMember } from '../support/factories.js';
+
+const distDir = mkdtempSync(path.join(tmpdir(), 'lampstand-dist-'));
+copyFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), path.join(distDir, 'index.html'));
+
+const FRIEND = 'https://friend.example';
+const STRANGER = 'https://church.example';
+
+let api: TestApp;
+let withTagManager: TestApp;
+let production: TestApp;
+beforeAll(async () => {
+  api = await startTestApp({ WEB_DIST_DIR: distDir, CORS_ORIGINS: FRIEND });
+  withTagManager = await startTestApp({ WEB_DIST_DIR: distDir, GTM_CONTAINER_ID: 'GTM-TEST123' });
+  production = await startTestApp({ ...productionEnv(), WEB_DIST_DIR: distDir });
+});
+afterAll(async () => {
+  await api.close();
+  await withTagManager.close();
+  await production.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: string | null): Map<string, string[]> {
+  return new Map(
+    (header ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name = '', ...values]) => [name, values]),
+  );
+}
+
+function post(app: TestApp, query: string, headers: Record<string, string>): Promise<Response> {
+  return fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query }),
+  });
+}
+
+describe('security headers', () => {
+  it('forbid framing, sniffing and inline scripts on pages and the API alike', async () => {
+    for (const pathname of ['/', '/login', '/graphql?query=%7B__typename%7D', '/healthz']) {
+      const response = await fetch(`${api.url}${pathname}`, { headers: { 'apollo-require-preflight': 'true' } });
+      const csp = directives(response.headers.get('content-security-policy'));
+      expect(csp.get('frame-ancestors'), pathname).toEqual(["'none'"]);
+      expect(csp.get('script-src'), pathname).toEqual(["'self'"]);
+      expect(csp.get('object-src'), pathname).toEqual(["'none'"]);
+      expect(response.headers.get('x-frame-options'), pathname).toBe('DENY');
+      expect(response.headers.get('x-content-type-options'), pathname).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), pathname).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy'), pathname).toContain('camera=()');
+      expect(response.headers.get('strict-transport-security'), pathname).toBeNull();
+    }
+  });
+
+  it('allow the tag manager only when a container is configured', async () => {
+    const response = await fetch(`${withTagManager.url}/`);
+    const csp = directives(response.headers.get('content-security-policy'));
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(csp.get('connect-src')).toContain('https://*.google-analytics.com');
+  });
+
+  it('ask browsers for HTTPS only in production', async () => {
+    const response = await fetch(`${production.url}/`);
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+    expect(directives(response.headers.get('content-security-policy')).has('upgrade-insecure-requests')).toBe(true);
+  });
+});
+
+describe('CORS', () => {
+  it('lets any origin read the public queries, without credentials', async () => {
+    const { profile } = await insertMember(api.dataSource);
+    const preflight = await fetch(`${api.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: STRANGER,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-headers')).not.toMatch(/authorization/i);
+
+    const response = await post(
+      api,
+      `{ profile(username: "${profile.username}") { username } verseOfTheDay { ref } }`,
+      {
+        origin: STRANGER,
+      },
+    );
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const body = (await response.json()) as { data: { profile: { username: string } } };
+    expect(body.data.profile.username).toBe(profile.username);
+  });
+
+  it('keeps every other answer from other origins', async () => {
+    const login = await post(api, 'mutation { login(input: { email: "a@b.example", password: "x" }) { __typename } }', {
+      origin: STRANGER,
+    });
+    expect(login.headers.get('access-control-allow-origin')).toBeNull();
+    const mixed = await post(api, '{ profile(username: "nobody") { username } me { uid } }', { origin: STRANGER });
+    expect(mixed.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('lets the site itself and CORS_ORIGINS call everything, with a token', async () => {
+    for (const origin of [FRIEND, new URL(api.url).origin]) {
+      const preflight = await fetch(`${api.url}/graphql`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
+      const login = await post(
+        api,
+        'mutation { login(input: { email: "a@b.example", password: "x" }) { __typename } }',
+        {
+          origin,
+        },
+      );
+      expect(login.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+  });
+});
+
+describe('errors outside GraphQL', () => {
+  it('show people a page without the database error when a profile page fails', async () => {
+    const { profile } = await insertMember(production.dataSource);
+    await production.dataSource.query('ALTER TABLE profiles RENAME TO profiles_away');
+    try {
+      const response = await fetch(`${production.url}/@${profile.username}`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBeGreaterThanOrEqual(500);
+      const html = await response.text();
+      expect(html).toContain('Please try again in a moment.');
+      expect(html).not.toMatch(/profiles|relation|no such table|SELECT/i);
+
+      const json = await fetch(`${production.url}/@${profile.username}`, { headers: { accept: 'application/json' } });
+      const body = (await json.json()) as { code: string; message: string };
+      expect(body.code).toBe('INTERNAL_SERVER_ERROR');
+      expect(JSON.stringify(body)).not.toMatch(/profiles|relation|no such table|SELECT/i);
+    } finally {
+      await production.dataSource.query('ALTER TABLE profiles_away RENAME TO profiles');
+    }
+  });
+
+  it('keep the status and message of a client mistake', async () => {
+    const response = await fetch(`${api.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query": ',
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('tell a database outage (503) from a bug (500)', () => {
+    const driver = (code: string) => Object.assign(new Error('driver'), { code });
+    expect(isDatabaseUnavailable(driver('55000'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('57P01'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('08006'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('SQLITE_READONLY'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('SQLITE_FULL'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('ECONNREFUSED'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('23505'))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('plain'))).toBe(false);
+  });
+});
