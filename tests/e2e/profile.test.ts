@@ -7,6 +7,7 @@ import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { insertMember } from '../support/factories.js';
+import { signUpMember } from '../support/members.js';
 import { screenshots, seriousA11yViolations } from '../support/screens.js';
 
 let api: TestApp;
@@ -139,6 +140,40 @@ describe('a public profile', () => {
     expect(await page.title()).toBe('Page not found · Lampstand');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshots(page, 'profile-not-found');
+    await context.close();
+  });
+
+  it('offers its owner a way to edit it, and tells them when it is private instead of a plain 404', async () => {
+    const { email, password, session, member: signedUp } = await signUpMember(api, { first: 'Olive' });
+    const username = signedUp.profile.username;
+    // Past the welcome screen, which member screens otherwise show first.
+    const welcomed = await api.graphql('mutation { completeWelcome { welcome } }', {}, { token: session.accessToken });
+    expect(welcomed.errors).toBeUndefined();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${api.url}/login`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+
+    await page.goto(`${api.url}/@${username}`);
+    await page.getByRole('link', { name: 'Edit page' }).click();
+    await page.waitForURL(`${api.url}/profile`);
+    await page.getByRole('heading', { name: 'Your page' }).waitFor();
+
+    const hidden = await api.graphql(
+      'mutation { updateProfile(input: { isPublic: false }) { isPublic } }',
+      {},
+      { token: session.accessToken },
+    );
+    expect(hidden.errors).toBeUndefined();
+    const response = await page.goto(`${api.url}/@${username}`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Your page is private' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Open your page settings' }).getAttribute('href')).toBe('/profile');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, 'profile-own-private');
     await context.close();
   });
 

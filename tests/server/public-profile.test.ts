@@ -98,10 +98,21 @@ describe('the public profile', () => {
 });
 
 describe("a profile's verse", () => {
-  it('keeps the stored verse on the day it was stored', async () => {
-    const { profile } = await insertMember(api.dataSource, { profile: { verseDay: '2028-02-29' } });
-    const response = await api.graphql<PublicProfileData>(PROFILE, { username: profile.username, date: '2028-02-29' });
-    expect(response.data?.profile?.verse).toMatchObject({ id: 'Heb.3.4', ref: 'Hebrews 3:4' });
+  it('shows the verse of the day on the day the default was stored, as the landing page does', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const { profile } = await insertMember(api.dataSource, { profile: { verseDay: today } });
+    const response = await api.graphql<PublicProfileData & { verseOfTheDay: { id: string } }>(
+      `query ($username: String!, $date: String) {
+        profile(username: $username) { verse(date: $date) { id } }
+        verseOfTheDay(date: $date) { id }
+      }`,
+      { username: profile.username, date: today },
+    );
+    expect(response.data?.profile?.verse.id).toBe(verseCalendar[today.slice(5)]);
+    expect(response.data?.profile?.verse.id).toBe(response.data?.verseOfTheDay.id);
+    // The record keeps the original's default as its first value.
+    const stored = await api.dataSource.getRepository(ProfileRecord).findOneByOrFail({ uid: profile.uid });
+    expect(stored).toMatchObject({ verseId: 'Heb.3.4', verseDay: today });
   });
 
   it('follows the verse of the day when read on a later day, and stores it', async () => {

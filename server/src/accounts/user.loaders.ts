@@ -1,13 +1,13 @@
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
-import { In } from 'typeorm';
+import { keyLookup } from '../db/key-lookup.js';
 import { UserRecord } from './user.entity.js';
 
 /** Batches user-record reads of one request into one query. */
 export function createUserLoader(dataSource: DataSource): DataLoader<string, UserRecord | null> {
-  const users = dataSource.getRepository(UserRecord);
+  const byUids = keyLookup(dataSource, UserRecord, 'uid');
   return new DataLoader(async (uids: readonly string[]) => {
-    const rows = await users.findBy({ uid: In([...uids]) });
+    const rows = await byUids(uids);
     const byUid = new Map(rows.map((row) => [row.uid, row]));
     return uids.map((uid) => byUid.get(uid) ?? null);
   });

@@ -22,6 +22,10 @@ export class ProfileRecord {
   @Column({ type: 'varchar', length: 30 })
   username!: string;
 
+  /** A few words under the name; empty for none. */
+  @Column({ type: 'varchar', length: 160, default: '' })
+  bio!: string;
+
   @Column({ type: 'varchar', length: 32 })
   button!: ButtonStyle;
 

@@ -1,4 +1,4 @@
-import { IsBoolean, IsEnum, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsBoolean, IsEnum, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { ButtonStyle, Layout, Theme } from './appearance.js';
 
@@ -10,6 +10,15 @@ export class UpdateProfileInput {
   @Length(1, 50, { message: 'name must be 1 to 50 characters' })
   @Matches(/\S/, { message: 'name must not be blank' })
   name?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A few words under your name, up to 160 characters; empty removes it.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  bio?: string | null;
 
   @Field(() => Theme, { nullable: true, description: 'Plus-only themes need Plus.' })
   @IsOptional()

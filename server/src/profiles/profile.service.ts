@@ -11,7 +11,7 @@ import { resolveDay } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
 import { Verse } from '../verses/verse.types.js';
 import { DEFAULT_APPEARANCE, PLUS_BUTTONS, PLUS_THEMES } from './appearance.js';
-import { cleanName } from './names.js';
+import { cleanBio, cleanName } from './names.js';
 import { ProfileRecord } from './profile.entity.js';
 import type { UpdateProfileInput } from './profile.inputs.js';
 import { toPublicProfile } from './profile.mappers.js';
@@ -131,13 +131,13 @@ export class ProfileService {
   }
 
   /**
-   * The verse a page shows on `day`. A pinned verse stays while the owner has Plus; otherwise the
-   * page follows the verse of the day, and a read on a later day than the stored one brings the
-   * stored verse forward (a conditional update, so concurrent reads write once).
+   * The verse a page shows on `day`: a pinned verse while the owner has Plus, otherwise the verse
+   * of the day, the same as `verseOfTheDay` for that day. A read on a later day than the stored one
+   * brings the stored verse forward (a conditional update, so concurrent reads write once); the
+   * record keeps the original's default as its first value until then.
    */
   async verseOn(record: ProfileRecord, owner: Pick<UserRecord, 'stripeRole'>, day: CalendarDay): Promise<Verse> {
     if (record.versePinned && isPlus(owner)) return storedVerse(record);
-    if (!record.versePinned && record.verseDay === day.date) return storedVerse(record);
     const daily = await this.verses.forDay(day);
     // Only days that have begun somewhere move the stored verse: a visitor's `date` could lie ahead.
     if (!record.versePinned && day.date > record.verseDay && day.date <= latestToday()) {
@@ -152,6 +152,7 @@ export class ProfileService {
     return this.changeOwn(actor, (record, owner) => {
       requireAllowedAppearance(owner, input);
       if (input.name != null) record.name = cleanName(input.name, 'input.name');
+      if (input.bio != null) record.bio = cleanBio(input.bio, 'input.bio');
       if (input.theme != null) record.theme = input.theme;
       if (input.layout != null) record.layout = input.layout;
       if (input.button != null) record.button = input.button;

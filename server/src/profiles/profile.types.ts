@@ -25,6 +25,9 @@ export class Profile {
   @Field(() => String, { description: 'The name shown on the page.' })
   name!: string;
 
+  @Field(() => String, { description: 'A few words under the name, up to 160 characters; empty for none.' })
+  bio!: string;
+
   @Field(() => Theme, { description: "The member's chosen theme (kept even when Plus ends)." })
   theme!: Theme;
 
@@ -59,6 +62,9 @@ export class PublicProfile {
 
   @Field(() => String, { description: 'The name shown on the page.' })
   name!: string;
+
+  @Field(() => String, { description: 'A few words under the name, up to 160 characters; empty for none.' })
+  bio!: string;
 
   @Field(() => Appearance, {
     description: "The page's look as rendered: Plus-only choices show as the defaults when the owner has no Plus.",

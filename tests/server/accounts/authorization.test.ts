@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/accounts/user.entity.js';
 import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
+import { LinkRecord } from '../../../server/src/links/link.entity.js';
 import { classifyRootFields } from '../../../server/src/graphql/auth.js';
 import { resolvers } from '../../../server/src/graphql/schema.js';
 import { ProfileRecord } from '../../../server/src/profiles/profile.entity.js';
@@ -30,8 +31,15 @@ afterAll(async () => {
   await stripe.close();
 });
 
-/** Every protected mutation, with arguments that succeed for a signed-in member whose password is given. */
-const PROTECTED_MUTATIONS: [string, (password: string) => string][] = [
+/** What a mutation needs to know of the member who sends it. */
+interface Caller {
+  password: string;
+  /** The member's link ids, in page order; there is at least one. */
+  links: string[];
+}
+
+/** Every protected mutation, with arguments that succeed for a signed-in member. */
+const PROTECTED_MUTATIONS: [string, (caller: Caller) => string][] = [
   [
     'updateProfile',
     () => 'mutation { updateProfile(input: { name: "Changed", theme: darkTheme, isPublic: false }) { name } }',
@@ -40,32 +48,59 @@ const PROTECTED_MUTATIONS: [string, (password: string) => string][] = [
   ['completeWelcome', () => 'mutation { completeWelcome { welcome } }'],
   ['pinVerse', () => 'mutation { pinVerse(ref: "John 3:16") { versePinned } }'],
   ['unpinVerse', () => 'mutation { unpinVerse { versePinned } }'],
+  ['addLink', () => 'mutation { addLink(input: { title: "Our church", url: "https://church.example" }) { id } }'],
+  ['updateLink', ({ links }) => `mutation { updateLink(id: "${links[0] ?? ''}", input: { title: "Renamed" }) { id } }`],
+  ['reorderLinks', ({ links }) => `mutation { reorderLinks(ids: ${JSON.stringify([...links].reverse())}) { id } }`],
+  ['removeLink', ({ links }) => `mutation { removeLink(id: "${links[0] ?? ''}") { id } }`],
   ['startCheckout', () => `mutation { startCheckout(priceId: "${plusPrice}") { url } }`],
   ['openBillingPortal', () => 'mutation { openBillingPortal { url } }'],
   ['updateEmail', () => 'mutation { updateEmail(email: "someone.else@example.org") { pendingEmail } }'],
   [
     'changePassword',
-    (password) =>
+    ({ password }) =>
       `mutation { changePassword(input: { currentPassword: "${password}", newPassword: "${NEW_PASSWORD}" }) { session { accessToken } } }`,
   ],
   ['logout', () => 'mutation { logout(scope: global) }'],
-  ['deleteAccount', (password) => `mutation { deleteAccount(password: "${password}") }`],
+  ['deleteAccount', ({ password }) => `mutation { deleteAccount(password: "${password}") }`],
 ];
 const NEW_PASSWORD = 'another passphrase';
 
 /** Every protected query: private to the caller, so anonymous callers are refused. */
-const PROTECTED_QUERIES: [string, string][] = [['subscription', '{ subscription { plan status } }']];
+const PROTECTED_QUERIES: [string, string][] = [
+  ['subscription', '{ subscription { plan status } }'],
+  ['pageStats', '{ pageStats { views clicks } }'],
+];
+
+interface Links {
+  me: { profile: { links: { id: string }[] } };
+}
+
+/** The member's link ids in page order, after adding one if there is none. */
+async function linksOf(token: string): Promise<string[]> {
+  const read = await api.graphql<Links>('{ me { profile { links { id } } } }', {}, { token });
+  const links = read.data?.me.profile.links.map((link) => link.id) ?? [];
+  if (links.length > 0) return links;
+  const added = await api.graphql<{ addLink: { id: string } }>(
+    'mutation { addLink(input: { title: "Home", url: "https://home.example" }) { id } }',
+    {},
+    { token },
+  );
+  expect(added.errors, JSON.stringify(added.errors)).toBeUndefined();
+  return [added.data?.addLink.id ?? ''];
+}
 
 async function snapshot(uid: string): Promise<unknown> {
   const user = await api.dataSource.getRepository(UserRecord).findOneBy({ uid });
   const profile = await api.dataSource.getRepository(ProfileRecord).findOneBy({ uid });
   const customer = await api.dataSource.getRepository(BillingCustomerRecord).findOneBy({ uid });
-  return { user, profile, customer };
+  const links = await api.dataSource.getRepository(LinkRecord).find({ where: { uid }, order: { position: 'ASC' } });
+  return { user, profile, customer, links };
 }
 
 describe('deny by default', () => {
   it('lists every root field as public or protected', () => {
     expect(classifyRootFields(resolvers)).toEqual([
+      { field: 'Mutation.addLink', access: 'authorized' },
       { field: 'Mutation.changePassword', access: 'authorized' },
       { field: 'Mutation.changeUsername', access: 'authorized' },
       { field: 'Mutation.completeWelcome', access: 'authorized' },
@@ -75,14 +110,18 @@ describe('deny by default', () => {
       { field: 'Mutation.openBillingPortal', access: 'authorized' },
       { field: 'Mutation.pinVerse', access: 'authorized' },
       { field: 'Mutation.refreshSession', access: 'public' },
+      { field: 'Mutation.removeLink', access: 'authorized' },
+      { field: 'Mutation.reorderLinks', access: 'authorized' },
       { field: 'Mutation.requestPasswordReset', access: 'public' },
       { field: 'Mutation.resetPassword', access: 'public' },
       { field: 'Mutation.signUp', access: 'public' },
       { field: 'Mutation.startCheckout', access: 'authorized' },
       { field: 'Mutation.unpinVerse', access: 'authorized' },
       { field: 'Mutation.updateEmail', access: 'authorized' },
+      { field: 'Mutation.updateLink', access: 'authorized' },
       { field: 'Mutation.updateProfile', access: 'authorized' },
       { field: 'Query.me', access: 'public' },
+      { field: 'Query.pageStats', access: 'authorized' },
       { field: 'Query.plans', access: 'public' },
       { field: 'Query.profile', access: 'public' },
       { field: 'Query.subscription', access: 'authorized' },
@@ -103,9 +142,10 @@ describe('deny by default', () => {
 
 describe('anonymous callers (B4)', () => {
   it.each(PROTECTED_MUTATIONS)('cannot call %s, and nothing changes', async (_name, mutation) => {
-    const { member } = await signUpMember(api);
+    const { member, session } = await signUpMember(api);
+    const links = await linksOf(session.accessToken);
     const before = await snapshot(member.user.uid);
-    const response = await api.graphql(mutation(GOOD_PASSWORD));
+    const response = await api.graphql(mutation({ password: GOOD_PASSWORD, links }));
     expect(response.data).toBeNull();
     expect(firstError(response).code).toBe('UNAUTHENTICATED');
     expect(await snapshot(member.user.uid)).toEqual(before);
@@ -127,6 +167,7 @@ describe('member A and member B (B4)', () => {
   beforeAll(async () => {
     a = await signUpMember(api, { first: 'Abigail' });
     b = await signUpMember(api, { first: 'Boaz' });
+    await linksOf(b.session.accessToken);
     // A has Plus, so that pinVerse succeeds and changes something.
     await api.dataSource.getRepository(UserRecord).update({ uid: a.member.user.uid }, { stripeRole: 'plus' });
   });
@@ -137,7 +178,9 @@ describe('member A and member B (B4)', () => {
     const current = await api.graphql<{ login: { session: { accessToken: string } } }>(LOGIN, {
       input: { email: a.email, password: a.password },
     });
-    const response = await api.graphql(mutation(a.password), {}, { token: current.data?.login.session.accessToken });
+    const token = current.data?.login.session.accessToken ?? '';
+    const links = await linksOf(token);
+    const response = await api.graphql(mutation({ password: a.password, links }), {}, { token });
     expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
     if (name === 'changePassword') a.password = NEW_PASSWORD;
     expect(await snapshot(b.member.user.uid)).toEqual(before);
@@ -215,11 +258,20 @@ describe('tokens (B8)', () => {
 });
 
 describe('brute force (B11)', () => {
+  // Its own instance, so that the sign-ins of the tests above do not count against this address.
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await startTestApp({ AUTH_JWT_SECRET: SECRET, AUTH_RATE_LIMIT_OTP: '1000' });
+  });
+  afterAll(async () => {
+    await fresh.close();
+  });
+
   it('limits repeated failed logins from one address, whatever X-Forwarded-For claims', async () => {
-    const { email } = await signUpMember(api);
+    const { email } = await signUpMember(fresh);
     const codes: unknown[] = [];
     for (let attempt = 0; attempt < 35; attempt++) {
-      const response = await api.graphql(
+      const response = await fresh.graphql(
         LOGIN,
         { input: { email, password: `wrong guess ${attempt}` } },
         { headers: { 'x-forwarded-for': `203.0.113.${attempt}` } },

@@ -1,0 +1,81 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { requireUser } from '../graphql/auth.js';
+import type { Context } from '../graphql/context.js';
+import { Profile, PublicProfile } from '../profiles/profile.types.js';
+import type { LinkService } from './link.service.js';
+import { toLink } from './link.service.js';
+import type { PageStatsService } from './page-stats.service.js';
+import { Link, LinkInput, PageStats, UpdateLinkInput } from './link.types.js';
+
+/** A member's links: the mutations, and the list on their own profile. */
+@Resolver(() => Profile)
+export class LinkResolver {
+  constructor(
+    private readonly service: LinkService,
+    private readonly stats: PageStatsService,
+  ) {}
+
+  @Authorized()
+  @Mutation(() => Link, { description: 'Adds a link at the end of your page (at most 50).' })
+  async addLink(
+    @Arg('input', () => LinkInput, { description: 'The new link.' }) input: LinkInput,
+    @Ctx() { user }: Context,
+  ): Promise<Link> {
+    return toLink(await this.service.add(requireUser(user), input));
+  }
+
+  @Authorized()
+  @Mutation(() => Link, { description: 'Changes one of your links: its title, address or whether it is hidden.' })
+  async updateLink(
+    @Arg('id', () => ID, { description: 'The link.' }) id: string,
+    @Arg('input', () => UpdateLinkInput, { description: 'The changes.' }) input: UpdateLinkInput,
+    @Ctx() { user }: Context,
+  ): Promise<Link> {
+    return toLink(await this.service.update(requireUser(user), id, input));
+  }
+
+  @Authorized()
+  @Mutation(() => [Link], { description: 'Removes one of your links; answers the links left, in order.' })
+  async removeLink(
+    @Arg('id', () => ID, { description: 'The link.' }) id: string,
+    @Ctx() { user }: Context,
+  ): Promise<Link[]> {
+    return (await this.service.remove(requireUser(user), id)).map(toLink);
+  }
+
+  @Authorized()
+  @Mutation(() => [Link], { description: 'Puts your links in this order; `ids` names each of them once.' })
+  async reorderLinks(
+    @Arg('ids', () => [ID], { description: 'Every one of your links, in the new order.' }) ids: string[],
+    @Ctx() { user }: Context,
+  ): Promise<Link[]> {
+    return (await this.service.reorder(requireUser(user), ids)).map(toLink);
+  }
+
+  @Authorized()
+  @Query(() => PageStats, {
+    description: 'Views of your page and clicks on its links, by day (UTC): the last 7 days, or up to 90 with Plus.',
+  })
+  async pageStats(
+    @Arg('days', () => Int, { defaultValue: 7, description: 'How many days, up to today: 1–7, or 1–90 with Plus.' })
+    days: number,
+    @Ctx() { user }: Context,
+  ): Promise<PageStats> {
+    return this.stats.forMember(requireUser(user), days);
+  }
+
+  @FieldResolver(() => [Link], { description: 'Your links in page order, hidden ones included.' })
+  async links(@Root() profile: Profile, @Ctx() { loaders }: Context): Promise<Link[]> {
+    return (await loaders.linksByUid.load(profile.uid)).map(toLink);
+  }
+}
+
+/** The links visitors see on a public page. */
+@Resolver(() => PublicProfile)
+export class PublicLinkResolver {
+  @FieldResolver(() => [Link], { description: 'The links on the page, in order (hidden ones left out).' })
+  async links(@Root() profile: PublicProfile, @Ctx() { loaders }: Context): Promise<Link[]> {
+    const links = await loaders.linksByUid.load(profile.uid);
+    return links.filter((link) => !link.hidden).map(toLink);
+  }
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { UserRecord } from '../accounts/user.entity.js';
+import type { AuthUser } from '../graphql/context.js';
+import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
+import { ProfileRecord } from '../profiles/profile.entity.js';
+import { isVisibleToPublic } from '../profiles/profile.policies.js';
+import { iconFor } from './link-icons.js';
+import { cleanLinkTitle, MAX_LINKS, normalizeLinkUrl } from './link-rules.js';
+import { LinkRecord } from './link.entity.js';
+import type { LinkInput, UpdateLinkInput } from './link.types.js';
+import { Link } from './link.types.js';
+
+/** The API's view of a link record. */
+export function toLink(record: LinkRecord): Link {
+  return Object.assign(new Link(), {
+    id: record.id,
+    title: record.title,
+    url: record.url,
+    icon: iconFor(record.url),
+    hidden: record.hidden,
+  });
+}
+
+const noSuchLink = () => appError(ErrorCode.NOT_FOUND, 'There is no such link on your page.', { field: 'id' });
+
+/** A member's links: adding, changing, hiding, ordering and removing them. */
+export class LinkService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Adds a link at the end of the page (at most `MAX_LINKS`). */
+  add(actor: AuthUser, input: LinkInput): Promise<LinkRecord> {
+    const title = cleanLinkTitle(input.title, 'input.title');
+    const url = normalizeLinkUrl(input.url, 'input.url');
+    return this.inOwnPage(actor, async (manager) => {
+      const links = await manager.find(LinkRecord, { where: { uid: actor.id }, order: { position: 'ASC' } });
+      if (links.length >= MAX_LINKS) {
+        throw appError(ErrorCode.LIMIT_REACHED, `A page holds at most ${MAX_LINKS} links. Remove one to add another.`, {
+          limit: MAX_LINKS,
+        });
+      }
+      const last = links.at(-1);
+      return manager.save(
+        LinkRecord,
+        Object.assign(new LinkRecord(), {
+          id: randomUUID(),
+          uid: actor.id,
+          title,
+          url,
+          position: last ? last.position + 1 : 0,
+          hidden: input.hidden ?? false,
+          createdAt: new Date(),
+        }),
+      );
+    });
+  }
+
+  /** Changes a link's title, address or visibility. */
+  update(actor: AuthUser, id: string, input: UpdateLinkInput): Promise<LinkRecord> {
+    const title = input.title != null ? cleanLinkTitle(input.title, 'input.title') : undefined;
+    const url = input.url != null ? normalizeLinkUrl(input.url, 'input.url') : undefined;
+    return this.inOwnPage(actor, async (manager) => {
+      const link = await manager.findOneBy(LinkRecord, { id, uid: actor.id });
+      if (!link) throw noSuchLink();
+      if (title !== undefined) link.title = title;
+      if (url !== undefined) link.url = url;
+      if (input.hidden != null) link.hidden = input.hidden;
+      return manager.save(LinkRecord, link);
+    });
+  }
+
+  /** Removes a link; answers the links left, in order. */
+  remove(actor: AuthUser, id: string): Promise<LinkRecord[]> {
+    return this.inOwnPage(actor, async (manager) => {
+      const removed = await manager.delete(LinkRecord, { id, uid: actor.id });
+      if (!removed.affected) throw noSuchLink();
+      return manager.find(LinkRecord, { where: { uid: actor.id }, order: { position: 'ASC' } });
+    });
+  }
+
+  /** Puts the links in the order of `ids`, which must name each of the member's links once. */
+  reorder(actor: AuthUser, ids: readonly string[]): Promise<LinkRecord[]> {
+    return this.inOwnPage(actor, async (manager) => {
+      const links = await manager.find(LinkRecord, { where: { uid: actor.id } });
+      const byId = new Map(links.map((link) => [link.id, link]));
+      const ordered = ids.map((id) => byId.get(id));
+      if (new Set(ids).size !== ids.length || ids.length !== links.length || ordered.some((link) => !link)) {
+        throw badUserInput('List each of your links exactly once, in the new order.', 'ids');
+      }
+      const moved = ordered.flatMap((link, position) =>
+        link && link.position !== position ? [{ link, position }] : [],
+      );
+      for (const { link, position } of moved) {
+        await manager.update(LinkRecord, { id: link.id }, { position });
+        link.position = position;
+      }
+      return ordered.filter((link): link is LinkRecord => link !== undefined);
+    });
+  }
+
+  /**
+   * The link behind `/l/<id>` when a visitor may follow it: shown (not hidden) on a page that is
+   * active and public and whose owner is not leaving; otherwise null.
+   */
+  async followable(id: string): Promise<LinkRecord | null> {
+    const link = await this.dataSource.getRepository(LinkRecord).findOneBy({ id });
+    if (!link || link.hidden) return null;
+    const [profile, owner] = await Promise.all([
+      this.dataSource.getRepository(ProfileRecord).findOneBy({ uid: link.uid }),
+      this.dataSource.getRepository(UserRecord).findOneBy({ uid: link.uid }),
+    ]);
+    if (!profile || !owner || owner.deletingAt || !isVisibleToPublic(profile)) return null;
+    return link;
+  }
+
+  /** Runs `work` in a transaction once the caller's page is known to exist. */
+  private inOwnPage<T>(actor: AuthUser, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
+      // The page's row is locked on PostgreSQL so that concurrent changes to its links take turns
+      // (SQLite's transactions already do).
+      const lock = this.dataSource.options.type === 'postgres' ? { mode: 'pessimistic_write' as const } : undefined;
+      const profile = await manager.findOne(ProfileRecord, { where: { uid: actor.id }, lock });
+      if (!owner || !profile || owner.deletingAt) throw unauthenticated('Your account no longer exists.');
+      return work(manager);
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import type { DataSource } from 'typeorm';
+import { Between } from 'typeorm';
+import { UserRecord } from '../accounts/user.entity.js';
+import type { AuthUser } from '../graphql/context.js';
+import { badUserInput, unauthenticated } from '../graphql/errors.js';
+import { isPlus, requirePlus } from '../profiles/profile.policies.js';
+import { LinkClickDayRecord, LinkRecord, PageViewDayRecord } from './link.entity.js';
+import { toLink } from './link.service.js';
+import { DayStats, LinkStats, PageStats } from './link.types.js';
+
+/** Days of stats every member sees, and Plus members. */
+export const FREE_STATS_DAYS = 7;
+export const PLUS_STATS_DAYS = 90;
+
+/** The UTC day a count goes to. */
+export function statsDay(at: Date = new Date()): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** One day of a page's counts. */
+export interface DayCounts {
+  day: string;
+  views: number;
+  clicks: number;
+}
+
+/**
+ * Counts of views and clicks: daily totals per page and per link, and nothing about who came
+ * (no address, no user agent, no cookie).
+ */
+export class PageStatsService {
+  private readonly placeholder: (index: number) => string;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.placeholder = dataSource.options.type === 'postgres' ? (index) => `$${index}` : () => '?';
+  }
+
+  /** Adds one view to the page of `uid` today. */
+  async countView(uid: string, at: Date = new Date()): Promise<void> {
+    const [a, b] = [this.placeholder(1), this.placeholder(2)];
+    await this.dataSource.query(
+      `INSERT INTO page_view_days (uid, day, views) VALUES (${a}, ${b}, 1)
+       ON CONFLICT (uid, day) DO UPDATE SET views = page_view_days.views + 1`,
+      [uid, statsDay(at)],
+    );
+  }
+
+  /** Adds one click to the link `linkId` on the page of `uid` today. */
+  async countClick(linkId: string, uid: string, at: Date = new Date()): Promise<void> {
+    const [a, b, c] = [this.placeholder(1), this.placeholder(2), this.placeholder(3)];
+    await this.dataSource.query(
+      `INSERT INTO link_click_days (link_id, day, uid, clicks) VALUES (${a}, ${b}, ${c}, 1)
+       ON CONFLICT (link_id, day) DO UPDATE SET clicks = link_click_days.clicks + 1`,
+      [linkId, statsDay(at), uid],
+    );
+  }
+
+  /** The page's counts for each of the `days` days up to and including `today` (oldest first), and each link's clicks over them. */
+  private async forPage(
+    uid: string,
+    days: number,
+    today: Date = new Date(),
+  ): Promise<{ days: DayCounts[]; clicksByLink: Map<string, number> }> {
+    const dates = Array.from({ length: days }, (_unused, index) =>
+      statsDay(new Date(today.getTime() - (days - 1 - index) * 86_400_000)),
+    );
+    const range = Between(dates[0] ?? statsDay(today), dates.at(-1) ?? statsDay(today));
+    const [views, clicks] = await Promise.all([
+      this.dataSource.getRepository(PageViewDayRecord).find({ where: { uid, day: range } }),
+      this.dataSource.getRepository(LinkClickDayRecord).find({ where: { uid, day: range } }),
+    ]);
+    const byDay = new Map(dates.map((day) => [day, { day, views: 0, clicks: 0 }]));
+    for (const row of views) {
+      const counts = byDay.get(row.day);
+      if (counts) counts.views += row.views;
+    }
+    const clicksByLink = new Map<string, number>();
+    for (const row of clicks) {
+      const counts = byDay.get(row.day);
+      if (counts) counts.clicks += row.clicks;
+      clicksByLink.set(row.linkId, (clicksByLink.get(row.linkId) ?? 0) + row.clicks);
+    }
+    return { days: [...byDay.values()], clicksByLink };
+  }
+
+  /** The member's stats over `days` days: 1–7, or 1–90 with Plus; per-link clicks with Plus only. */
+  async forMember(actor: AuthUser, days: number, today: Date = new Date()): Promise<PageStats> {
+    const owner = await this.dataSource.getRepository(UserRecord).findOneBy({ uid: actor.id });
+    if (!owner || owner.deletingAt) throw unauthenticated('Your account no longer exists.');
+    if (!Number.isInteger(days) || days < 1 || days > PLUS_STATS_DAYS) {
+      throw badUserInput(`Ask for 1 to ${PLUS_STATS_DAYS} days of stats.`, 'days');
+    }
+    if (days > FREE_STATS_DAYS) requirePlus(owner, `More than ${FREE_STATS_DAYS} days of stats`);
+    const counts = await this.forPage(actor.id, days, today);
+    const views = counts.days.reduce((sum, day) => sum + day.views, 0);
+    const clicks = counts.days.reduce((sum, day) => sum + day.clicks, 0);
+    let links: LinkStats[] | null = null;
+    if (isPlus(owner)) {
+      const records = await this.dataSource
+        .getRepository(LinkRecord)
+        .find({ where: { uid: actor.id }, order: { position: 'ASC' } });
+      links = records.map((record) =>
+        Object.assign(new LinkStats(), { link: toLink(record), clicks: counts.clicksByLink.get(record.id) ?? 0 }),
+      );
+    }
+    return Object.assign(new PageStats(), {
+      days,
+      views,
+      clicks,
+      clickRate: views === 0 ? 0 : clicks / views,
+      byDay: counts.days.map((day) => Object.assign(new DayStats(), day)),
+      links,
+    });
+  }
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LinkClickDayRecord, LinkRecord } from '../../server/src/links/link.entity.js';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import type { TestBrowser } from '../support/browser.js';
+import { launchBrowser } from '../support/browser.js';
+import { signUpMember } from '../support/members.js';
+import { screenshots, seriousA11yViolations } from '../support/screens.js';
+
+let api: TestApp;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir') });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await api.close();
+});
+
+describe("a member's links", () => {
+  it('are added with a bio, reordered by keyboard, removed, and shown and followed on the page', async () => {
+    const { email, password, session, member } = await signUpMember(api, { first: 'Lydia' });
+    const welcomed = await api.graphql('mutation { completeWelcome { welcome } }', {}, { token: session.accessToken });
+    expect(welcomed.errors).toBeUndefined();
+    const username = member.profile.username;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${api.url}/login`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${api.url}/profile`);
+    await page.getByRole('heading', { name: 'Links' }).waitFor();
+
+    await page.getByLabel('Bio').fill('Seller of purple, from Thyatira.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your page is saved.').waitFor();
+
+    const links = page.getByRole('list', { name: 'Your links' });
+    const add = async (title: string, url: string) => {
+      await page.locator('#new-link-title').fill(title);
+      await page.locator('#new-link-url').fill(url);
+      await page.getByRole('button', { name: 'Add link' }).click();
+      await links.getByText(title, { exact: true }).waitFor();
+    };
+    await add('Sermons', 'youtube.com/@thyatira');
+    // Somewhere the test can follow to: this server's own playground.
+    await add('Our church', `${api.url}/playground?from=page`);
+    await add('Write to me', 'mailto:lydia@example.com');
+
+    // A javascript: address is refused on its field, and nothing is added.
+    await page.locator('#new-link-title').fill('Trick');
+    await page.locator('#new-link-url').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Add link' }).click();
+    await page.locator('#new-link-url-error').waitFor();
+    expect(await links.getByRole('listitem').count()).toBe(3);
+
+    // Keyboard only: focus "Move 'Write to me' up" and press Enter twice; focus stays on it.
+    await page.getByRole('button', { name: 'Move “Write to me” up' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Moved “Write to me” to place 2 of 3.').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByText('Moved “Write to me” to place 1 of 3.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move “Write to me” up');
+    const order = async () =>
+      links.locator('.link-item-title').evaluateAll((items) => items.map((item) => item.textContent));
+    expect(await order()).toEqual(['Write to me', 'Sermons', 'Our church']);
+
+    await page.getByRole('button', { name: 'Remove “Sermons”' }).click();
+    await page.getByText('Removed “Sermons”.').waitFor();
+    expect(await order()).toEqual(['Write to me', 'Our church']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, 'links-editor');
+
+    const stored = await api.dataSource.getRepository(LinkRecord).find({
+      where: { uid: member.user.uid },
+      order: { position: 'ASC' },
+    });
+    expect(stored.map((link) => link.title)).toEqual(['Write to me', 'Our church']);
+
+    // The page, as a visitor on a phone sees it.
+    // A visitor's own browser: headless Chromium names itself HeadlessChrome, which counts as a bot.
+    const visitor = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+    });
+    const visit = await visitor.newPage();
+    await visit.goto(`${api.url}/@${username}`);
+    await visit.getByText('Seller of purple, from Thyatira.').waitFor();
+    const buttons = visit.getByRole('navigation', { name: 'Links' }).getByRole('link');
+    expect(await buttons.allTextContents()).toEqual(['Write to me', 'Our church']);
+    expect(await seriousA11yViolations(visit)).toEqual([]);
+    await screenshots(visit, 'links-on-page');
+
+    // Following a link goes through /l/<id> to the address, and the click is counted.
+    await buttons.getByText('Our church').click();
+    await visit.waitForURL(`${api.url}/playground?from=page`);
+    const church = stored[1];
+    expect(church?.url).toBe(`${api.url}/playground?from=page`);
+    const clicks = await api.dataSource.getRepository(LinkClickDayRecord).findBy({ linkId: church?.id ?? '' });
+    expect(clicks.map((row) => row.clicks)).toEqual([1]);
+    await visitor.close();
+    await context.close();
+  });
+});

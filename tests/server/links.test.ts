@@ -1,0 +1,304 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserRecord } from '../../server/src/accounts/user.entity.js';
+import { LinkClickDayRecord, LinkRecord, PageViewDayRecord } from '../../server/src/links/link.entity.js';
+import { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import type { SignedUpMember } from '../support/members.js';
+import { firstError, signUpMember } from '../support/members.js';
+
+// Pages are counted where the server sends them; the web app's own index.html stands in for a build.
+const distDir = mkdtempSync(path.join(tmpdir(), 'lampstand-dist-'));
+copyFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), path.join(distDir, 'index.html'));
+mkdirSync(path.join(distDir, 'assets'));
+
+let api: TestApp;
+beforeAll(async () => {
+  api = await startTestApp({ AUTH_RATE_LIMIT_OTP: '1000', WEB_DIST_DIR: distDir });
+});
+afterAll(async () => {
+  await api.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const LINK_FIELDS = 'id title url icon hidden';
+const ADD = `mutation ($input: LinkInput!) { addLink(input: $input) { ${LINK_FIELDS} } }`;
+const UPDATE = `mutation ($id: ID!, $input: UpdateLinkInput!) { updateLink(id: $id, input: $input) { ${LINK_FIELDS} } }`;
+const REMOVE = `mutation ($id: ID!) { removeLink(id: $id) { id } }`;
+const REORDER = `mutation ($ids: [ID!]!) { reorderLinks(ids: $ids) { id title } }`;
+const OWN = `{ me { profile { links { ${LINK_FIELDS} } } } }`;
+const PUBLIC = `query ($username: String!) { profile(username: $username) { links { id title url icon } } }`;
+
+interface Link {
+  id: string;
+  title: string;
+  url: string;
+  icon: string;
+  hidden: boolean;
+}
+
+async function add(member: SignedUpMember, input: Record<string, unknown>): Promise<Link> {
+  const response = await api.graphql<{ addLink: Link }>(ADD, { input }, { token: member.session.accessToken });
+  expect(response.errors).toBeUndefined();
+  const link = response.data?.addLink;
+  if (!link) throw new Error('addLink answered no link');
+  return link;
+}
+
+async function publicLinks(member: SignedUpMember): Promise<{ id: string; title: string }[] | undefined> {
+  const response = await api.graphql<{ profile: { links: Link[] } | null }>(PUBLIC, {
+    username: member.member.profile.username,
+  });
+  return response.data?.profile?.links;
+}
+
+function follow(id: string, userAgent = BROWSER): Promise<Response> {
+  return fetch(`${api.url}/l/${id}`, { redirect: 'manual', headers: { 'user-agent': userAgent } });
+}
+
+describe('links', () => {
+  it('are added, shown to visitors in order with their icons, and normalised', async () => {
+    const member = await signUpMember(api);
+    const youtube = await add(member, { title: '  My   sermons ', url: 'https://www.YouTube.com/@grace' });
+    const church = await add(member, { title: 'Our church', url: 'example.org/visit' });
+    const mail = await add(member, { title: 'Write to me', url: 'mailto:grace@example.com' });
+    expect(youtube).toMatchObject({ title: 'My sermons', url: 'https://www.youtube.com/@grace', icon: 'youtube' });
+    expect(church).toMatchObject({ url: 'https://example.org/visit', icon: 'link', hidden: false });
+    expect(mail.icon).toBe('email');
+    expect(await publicLinks(member)).toEqual([
+      { id: youtube.id, title: 'My sermons', url: 'https://www.youtube.com/@grace', icon: 'youtube' },
+      { id: church.id, title: 'Our church', url: 'https://example.org/visit', icon: 'link' },
+      { id: mail.id, title: 'Write to me', url: 'mailto:grace@example.com', icon: 'email' },
+    ]);
+  });
+
+  it.each([
+    ['javascript:alert(1)', 'input.url'],
+    ['JavaScript:alert(document.cookie)', 'input.url'],
+    ['data:text/html,<script>alert(1)</script>', 'input.url'],
+    ['ftp://example.org/file', 'input.url'],
+    ['https://user:secret@example.org/', 'input.url'],
+    ['not a url at all', 'input.url'],
+    [`https://example.org/${'a'.repeat(2100)}`, 'input.url'],
+  ])('refuses the address %s with BAD_USER_INPUT on its field, and adds nothing', async (url, field) => {
+    const member = await signUpMember(api);
+    const response = await api.graphql(ADD, { input: { title: 'Bad', url } }, { token: member.session.accessToken });
+    expect(firstError(response)).toMatchObject({ code: 'BAD_USER_INPUT', field });
+    expect(await api.dataSource.getRepository(LinkRecord).countBy({ uid: member.member.user.uid })).toBe(0);
+  });
+
+  it('needs a title of 1 to 80 characters', async () => {
+    const member = await signUpMember(api);
+    const token = member.session.accessToken;
+    for (const title of ['   ', 'x'.repeat(81)]) {
+      const response = await api.graphql(ADD, { input: { title, url: 'https://example.org' } }, { token });
+      expect(firstError(response)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.title' });
+    }
+    expect((await add(member, { title: '🙏'.repeat(80), url: 'https://example.org' })).title).toHaveLength(160);
+  });
+
+  it('stops at 50 links a page with LIMIT_REACHED', async () => {
+    const member = await signUpMember(api);
+    const now = new Date();
+    await api.dataSource.getRepository(LinkRecord).insert(
+      Array.from({ length: 50 }, (_unused, position) => ({
+        id: crypto.randomUUID(),
+        uid: member.member.user.uid,
+        title: `Link ${position}`,
+        url: 'https://example.org/',
+        position,
+        hidden: false,
+        createdAt: now,
+      })),
+    );
+    const response = await api.graphql(
+      ADD,
+      { input: { title: 'One more', url: 'https://example.org/more' } },
+      { token: member.session.accessToken },
+    );
+    expect(firstError(response)).toMatchObject({ code: 'LIMIT_REACHED', limit: 50 });
+    expect(await api.dataSource.getRepository(LinkRecord).countBy({ uid: member.member.user.uid })).toBe(50);
+  });
+
+  it('are edited, hidden from visitors (not from their owner), reordered and removed', async () => {
+    const member = await signUpMember(api);
+    const token = member.session.accessToken;
+    const [a, b, c] = [
+      await add(member, { title: 'A', url: 'https://a.example.org' }),
+      await add(member, { title: 'B', url: 'https://b.example.org' }),
+      await add(member, { title: 'C', url: 'https://c.example.org' }),
+    ];
+    const edited = await api.graphql<{ updateLink: Link }>(
+      UPDATE,
+      { id: b.id, input: { title: 'Bee', url: 'https://open.spotify.com/show/1', hidden: true } },
+      { token },
+    );
+    expect(edited.data?.updateLink).toMatchObject({ title: 'Bee', icon: 'spotify', hidden: true });
+    expect((await publicLinks(member))?.map((link) => link.title)).toEqual(['A', 'C']);
+    const own = await api.graphql<{ me: { profile: { links: Link[] } } }>(OWN, {}, { token });
+    expect(own.data?.me.profile.links.map((link) => link.title)).toEqual(['A', 'Bee', 'C']);
+
+    const reordered = await api.graphql<{ reorderLinks: Link[] }>(REORDER, { ids: [c.id, a.id, b.id] }, { token });
+    expect(reordered.data?.reorderLinks.map((link) => link.title)).toEqual(['C', 'A', 'Bee']);
+    expect((await publicLinks(member))?.map((link) => link.title)).toEqual(['C', 'A']);
+
+    for (const ids of [
+      [c.id, a.id],
+      [c.id, a.id, b.id, b.id],
+      [c.id, a.id, crypto.randomUUID()],
+    ]) {
+      const refused = await api.graphql(REORDER, { ids }, { token });
+      expect(firstError(refused)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'ids' });
+    }
+
+    const removed = await api.graphql<{ removeLink: { id: string }[] }>(REMOVE, { id: a.id }, { token });
+    expect(removed.data?.removeLink.map((link) => link.id)).toEqual([c.id, b.id]);
+    expect((await publicLinks(member))?.map((link) => link.title)).toEqual(['C']);
+  });
+
+  it("are their owner's alone: another member can neither change nor remove them", async () => {
+    const owner = await signUpMember(api);
+    const other = await signUpMember(api);
+    const link = await add(owner, { title: 'Mine', url: 'https://example.org' });
+    const token = other.session.accessToken;
+    const changed = await api.graphql(UPDATE, { id: link.id, input: { title: 'Yours' } }, { token });
+    expect(firstError(changed)).toMatchObject({ code: 'NOT_FOUND' });
+    expect(firstError(await api.graphql(REMOVE, { id: link.id }, { token }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(firstError(await api.graphql(REORDER, { ids: [link.id] }, { token }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+    });
+    expect(firstError(await api.graphql(ADD, { input: { title: 'x', url: 'https://example.org' } }))).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    expect((await publicLinks(owner))?.map((each) => each.title)).toEqual(['Mine']);
+  });
+});
+
+describe('following a link through /l/<id>', () => {
+  it('redirects to its address and counts the click, but not for bots', async () => {
+    const member = await signUpMember(api);
+    const link = await add(member, { title: 'Church', url: 'https://example.org/church' });
+    const response = await follow(link.id);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('https://example.org/church');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    await follow(link.id);
+    await follow(link.id, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+    const rows = await api.dataSource.getRepository(LinkClickDayRecord).findBy({ linkId: link.id });
+    expect(rows).toEqual([
+      { linkId: link.id, uid: member.member.user.uid, day: new Date().toISOString().slice(0, 10), clicks: 2 },
+    ]);
+  });
+
+  it('is not found for a hidden link, on a private or inactive page, or for an unknown id', async () => {
+    const member = await signUpMember(api);
+    const uid = member.member.user.uid;
+    const link = await add(member, { title: 'Church', url: 'https://example.org/church' });
+    const hidden = await add(member, { title: 'Secret', url: 'https://example.org/secret', hidden: true });
+    expect((await follow(hidden.id)).status).toBe(404);
+    expect((await follow(crypto.randomUUID())).status).toBe(404);
+    expect((await follow('not-an-id')).status).toBe(404);
+    await api.dataSource.getRepository(ProfileRecord).update({ uid }, { isPublic: false });
+    expect((await follow(link.id)).status).toBe(404);
+    await api.dataSource.getRepository(ProfileRecord).update({ uid }, { isPublic: true, isActive: false });
+    expect((await follow(link.id)).status).toBe(404);
+    await api.dataSource.getRepository(ProfileRecord).update({ uid }, { isActive: true });
+    expect((await follow(link.id)).status).toBe(302);
+    expect(await api.dataSource.getRepository(LinkClickDayRecord).findBy({ uid })).toMatchObject([{ clicks: 1 }]);
+  });
+});
+
+describe('pageStats', () => {
+  const STATS = `query ($days: Int) { pageStats(days: $days) {
+    days views clicks clickRate byDay { day views clicks } links { link { title } clicks }
+  } }`;
+
+  it('counts views of the page and clicks on its links, per day, without storing who', async () => {
+    const member = await signUpMember(api);
+    const token = member.session.accessToken;
+    const link = await add(member, { title: 'Church', url: 'https://example.org/church' });
+    const page = `${api.url}/@${member.member.profile.username}`;
+    for (let visit = 0; visit < 4; visit += 1) await fetch(page, { headers: { 'user-agent': BROWSER } });
+    await fetch(page, { headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+    await fetch(page, { method: 'HEAD', headers: { 'user-agent': BROWSER } });
+    await follow(link.id);
+
+    const response = await api.graphql<{ pageStats: Record<string, unknown> & { byDay: unknown[] } }>(
+      STATS,
+      {},
+      { token },
+    );
+    expect(response.errors).toBeUndefined();
+    const stats = response.data?.pageStats;
+    if (!stats) throw new Error('pageStats answered nothing');
+    expect(stats).toMatchObject({ days: 7, views: 4, clicks: 1, clickRate: 0.25, links: null });
+    expect(stats.byDay).toHaveLength(7);
+    expect(stats.byDay.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), views: 4, clicks: 1 });
+    // Counts by page (or link) and day are all there is to store: no address, user agent or time.
+    const runner = api.dataSource.createQueryRunner();
+    const columns = async (table: string) =>
+      (await runner.getTable(table))?.columns.map((column) => column.name).sort();
+    try {
+      expect(await columns('page_view_days')).toEqual(['day', 'uid', 'views']);
+      expect(await columns('link_click_days')).toEqual(['clicks', 'day', 'link_id', 'uid']);
+    } finally {
+      await runner.release();
+    }
+    expect(await api.dataSource.getRepository(PageViewDayRecord).countBy({ uid: member.member.user.uid })).toBe(1);
+  });
+
+  it('gives 90 days and per-link clicks with Plus only', async () => {
+    const member = await signUpMember(api);
+    const token = member.session.accessToken;
+    const link = await add(member, { title: 'Church', url: 'https://example.org/church' });
+    await follow(link.id);
+    expect(firstError(await api.graphql(STATS, { days: 90 }, { token }))).toMatchObject({ code: 'PLUS_REQUIRED' });
+    expect(firstError(await api.graphql(STATS, { days: 0 }, { token }))).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'days',
+    });
+    await api.dataSource.getRepository(UserRecord).update({ uid: member.member.user.uid }, { stripeRole: 'plus' });
+    const response = await api.graphql<{ pageStats: { byDay: unknown[]; links: unknown } }>(
+      STATS,
+      { days: 90 },
+      { token },
+    );
+    expect(response.data?.pageStats.byDay).toHaveLength(90);
+    expect(response.data?.pageStats.links).toEqual([{ link: { title: 'Church' }, clicks: 1 }]);
+  });
+});
+
+describe('bio', () => {
+  it('is saved trimmed, shown to visitors, and refused past 160 characters', async () => {
+    const member = await signUpMember(api);
+    const token = member.session.accessToken;
+    const UPDATE_BIO = 'mutation ($bio: String!) { updateProfile(input: { bio: $bio }) { bio } }';
+    const saved = await api.graphql(UPDATE_BIO, { bio: '  Pastor’s wife,\r\n\r\n\r\nmother of three.  ' }, { token });
+    expect(saved.data).toEqual({ updateProfile: { bio: 'Pastor’s wife,\n\nmother of three.' } });
+    const visitors = await api.graphql('query ($u: String!) { profile(username: $u) { bio } }', {
+      u: member.member.profile.username,
+    });
+    expect(visitors.data).toEqual({ profile: { bio: 'Pastor’s wife,\n\nmother of three.' } });
+    const tooLong = await api.graphql(UPDATE_BIO, { bio: 'x'.repeat(161) }, { token });
+    expect(firstError(tooLong)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.bio' });
+    const page = await (await fetch(`${api.url}/@${member.member.profile.username}`)).text();
+    expect(page).toContain('Pastor’s wife,');
+  });
+});
+
+describe('link icons', () => {
+  it('are served as SVG for every icon a link can show, and unknown ones are not found', async () => {
+    for (const icon of ['youtube', 'applepodcasts', 'x', 'email', 'phone', 'link']) {
+      const response = await fetch(`${api.url}/icons/${icon}.svg`);
+      expect(response.status, icon).toBe(200);
+      expect(response.headers.get('content-type')).toContain('image/svg+xml');
+      expect(await response.text()).toMatch(/^<svg[^>]*viewBox="0 0 24 24"[\s\S]*<path d="M/);
+    }
+    expect((await fetch(`${api.url}/icons/unknown.svg`)).status).toBe(404);
+    expect((await fetch(`${api.url}/icons/..%2Fpackage.json`)).status).toBe(404);
+  });
+});
