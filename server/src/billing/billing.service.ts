@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GraphQLError } from 'graphql';
 import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
-import { In, Not } from 'typeorm';
+import { In, LessThan, Not } from 'typeorm';
 import type { AccountLifecycle } from '../accounts/account.service.js';
 import { UserRecord } from '../accounts/user.entity.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -29,6 +29,9 @@ import type {
   SubscriptionSnapshot,
 } from './stripe.client.js';
 import { memberIdOf } from './stripe.client.js';
+
+/** How long a processed Stripe event is remembered: well past Stripe's three days of redelivery. */
+const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface BillingServiceOptions {
   /** The web app's address: checkout and the portal lead back to its Plus page. */
@@ -256,7 +259,7 @@ export class BillingService implements AccountLifecycle {
    * Periodic upkeep: members whose `past_due` grace period has run out lose Plus, and claims that
    * could not be written to the identity service are written now.
    */
-  async runMaintenance(now = new Date()): Promise<{ reviewed: number; claimsWritten: number }> {
+  async runMaintenance(now = new Date()): Promise<{ reviewed: number; claimsWritten: number; eventsPruned: number }> {
     const pastDue = await this.dataSource
       .getRepository(BillingSubscriptionRecord)
       .find({ select: { uid: true }, where: { status: 'past_due', role: PLUS_ROLE } });
@@ -274,7 +277,19 @@ export class BillingService implements AccountLifecycle {
         this.options.log.warn({ err: error, uid }, 'stripeRole claim still not written; retrying later');
       }
     }
-    return { reviewed: uids.length, claimsWritten };
+    return { reviewed: uids.length, claimsWritten, eventsPruned: await this.pruneEvents(now) };
+  }
+
+  /**
+   * Forgets processed events once Stripe can no longer deliver them again (it retries for three
+   * days; they are kept for thirty), so that `billing_events` does not grow for ever. A record is
+   * only there to recognise a redelivery.
+   */
+  async pruneEvents(now = new Date()): Promise<number> {
+    const result = await this.dataSource
+      .getRepository(BillingEventRecord)
+      .delete({ processedAt: LessThan(new Date(now.getTime() - EVENT_RETENTION_MS)) });
+    return result.affected ?? 0;
   }
 
   /** Reads every active price (and product) from Stripe, so that `plans` knows what was on sale before the webhook. */

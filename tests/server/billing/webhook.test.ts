@@ -437,3 +437,26 @@ describe('catalog events', () => {
     for (const member of members) expect(await refreshedRole(api, member)).toBe('plus');
   });
 });
+
+describe('the record of processed events', () => {
+  it('is kept while Stripe may deliver an event again, and forgotten after thirty days', async () => {
+    const { event } = await paidCheckout();
+    const eventId = String(event.id);
+    expect((await deliver(billing.api, signEvent(event))).status).toBe(200);
+    const events = billing.api.dataSource.getRepository(BillingEventRecord);
+    expect(await events.existsBy({ id: eventId })).toBe(true);
+
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    await billing.api.app.billing.runMaintenance(new Date(Date.now() + 29 * DAY_MS));
+    expect(await events.existsBy({ id: eventId })).toBe(true);
+    // A redelivery within the window is still recognised.
+    expect(await deliver(billing.api, signEvent(event))).toEqual({
+      status: 200,
+      body: { received: true, duplicate: true },
+    });
+
+    const { eventsPruned } = await billing.api.app.billing.runMaintenance(new Date(Date.now() + 31 * DAY_MS));
+    expect(eventsPruned).toBeGreaterThanOrEqual(1);
+    expect(await events.existsBy({ id: eventId })).toBe(false);
+  });
+});
