@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { passwordDictionaries, sharedRules } from './web/vite.config';
 
 const require = createRequire(import.meta.url);
 
@@ -7,10 +8,11 @@ const require = createRequire(import.meta.url);
 const serverTests = ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'];
 
 export default defineConfig({
+  plugins: [passwordDictionaries()],
   resolve: {
     // graphql 16 has no `exports` map: Node loads its CommonJS build for Apollo and type-graphql, so
     // the tests must load that same copy, or `instanceof GraphQLError` fails between two copies.
-    alias: { graphql: require.resolve('graphql') },
+    alias: { graphql: require.resolve('graphql'), ...sharedRules },
   },
   test: {
     testTimeout: 20_000,
@@ -47,6 +49,26 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/database-setup.ts'],
           provide: { dialect: 'postgres' },
+        },
+      },
+      {
+        // L5: several instances on one PostgreSQL and one Redis (both required).
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/database-setup.ts'],
+          provide: { dialect: 'postgres' },
+        },
+      },
+      {
+        // `npm run bench -- --quick`, so that the harness keeps working (no timing is asserted).
+        // It runs after every other project: its load would slow the others and take their ports.
+        test: {
+          name: 'bench',
+          include: ['tests/bench/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 1 },
         },
       },
       {

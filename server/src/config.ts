@@ -21,6 +21,19 @@ const list = z.string().transform((value) =>
     .map((item) => item.trim())
     .filter((item) => item.length > 0),
 );
+/** Comma-separated web origins (`https://church.example`), each kept as its canonical origin. */
+const origins = list.transform((items, context) => {
+  const canonical: string[] = [];
+  for (const item of items) {
+    const parsed = URL.canParse(item) ? new URL(item) : null;
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== item.replace(/\/+$/, '')) {
+      context.addIssue({ code: 'custom', message: `must be origins like https://example.org (not ${item})` });
+      return z.NEVER;
+    }
+    canonical.push(parsed.origin);
+  }
+  return canonical;
+});
 
 /** proxy-addr's names for address ranges, accepted by Fastify's `trustProxy` beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -60,6 +73,9 @@ const trustProxy = z.string().transform((value, context): boolean | number | str
   return items;
 });
 
+/** Where the web dev server (`npm run dev`, Vite) runs: emailed links may lead back to it in development. */
+const DEV_WEB_REDIRECTS = ['http://localhost:5173/**', 'http://127.0.0.1:5173/**'];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -72,6 +88,8 @@ const envSchema = z.object({
   SQLITE_FILE: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  CORS_ORIGINS: origins.optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   GRAPHQL_INTROSPECTION: bool.default(true),
   RECONCILE_ON_START: bool.default(true),
   RECONCILE_GRACE_SECONDS: seconds.default(300),
@@ -87,7 +105,8 @@ const envSchema = z.object({
   AUTH_JWT_KEYS: z.string().min(2).optional(),
   AUTH_JWT_ISSUER: z.string().min(1).optional(),
   AUTH_JWT_EXP: positive.default(3600),
-  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(72).default(8),
+  // Supabase Auth's range, so a project moving from Supabase keeps its setting; the default stays 8.
+  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
   AUTH_DISABLE_SIGNUP: bool.default(false),
   AUTH_AUTOCONFIRM: bool.default(true),
   AUTH_REFRESH_TOKEN_ROTATION: bool.default(true),
@@ -137,6 +156,10 @@ export interface Config {
   database: { type: 'sqlite'; file: string } | { type: 'postgres'; url: string };
   webDistDir: string;
   redisUrl: string | undefined;
+  /** Web origins besides PUBLIC_URL's that may call every API from a browser (public queries are open to all). */
+  corsOrigins: string[];
+  /** Where Prometheus reads `/metrics`, on HOST; none when undefined. Never the public port. */
+  metricsPort: number | undefined;
   graphql: { introspection: boolean };
   /** Accounts vs identity repair once the server listens; it leaves accounts younger than the grace alone. */
   reconcile: { onStart: boolean; graceSeconds: number };
@@ -305,6 +328,8 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
       : { type: 'sqlite', file: path.resolve(dataDir, env.SQLITE_FILE ?? 'lampstand.sqlite') },
     webDistDir: path.resolve(projectRoot, env.WEB_DIST_DIR ?? 'web/dist'),
     redisUrl: env.REDIS_URL,
+    corsOrigins: env.CORS_ORIGINS ?? [],
+    metricsPort: env.METRICS_PORT,
     graphql: { introspection: env.GRAPHQL_INTROSPECTION },
     reconcile: { onStart: env.RECONCILE_ON_START, graceSeconds: env.RECONCILE_GRACE_SECONDS },
     identity: {
@@ -338,7 +363,8 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
         verify: env.AUTH_RATE_LIMIT_VERIFY,
       },
       siteUrl: (env.AUTH_SITE_URL ?? publicUrl).replace(/\/+$/, ''),
-      uriAllowList: env.AUTH_URI_ALLOW_LIST ?? [],
+      // Development lists the web dev server (`npm run dev`); elsewhere only what is configured.
+      uriAllowList: env.AUTH_URI_ALLOW_LIST ?? (env.NODE_ENV === 'development' ? DEV_WEB_REDIRECTS : []),
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     billing: {

@@ -35,6 +35,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** How many ports a test app tries before it gives up listening. */
+const LISTEN_ATTEMPTS = 5;
+
 /** A port that was free a moment ago (the app needs to know its own URL before it listens). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -78,23 +81,37 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = shared.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lampstand-data-'));
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    RECONCILE_ON_START: 'false',
-    ...database.env,
-    ...env,
-  });
+  const settings = (port: number) =>
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      RECONCILE_ON_START: 'false',
+      ...database.env,
+      ...env,
+    });
+  let config = settings(await freePort());
   const dataSource = dependencies.dataSource ?? (await openDatabase(createDataSource(config.database)));
-  const app = await buildApp(config, { ...dependencies, dataSource });
-  await app.listen({ host: config.host, port: config.port });
-  const url = `http://127.0.0.1:${port}`;
+  // The app must know its address before it listens, and a port free a moment ago can be taken
+  // meanwhile by another process's connection: then it starts again on another port.
+  let app: FastifyInstance;
+  for (let attempt = 1; ; attempt++) {
+    app = await buildApp(config, { ...dependencies, dataSource });
+    try {
+      await app.listen({ host: config.host, port: config.port });
+      break;
+    } catch (error) {
+      await app.close();
+      const taken = error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+      if (!taken || attempt >= LISTEN_ATTEMPTS) throw error;
+      config = settings(await freePort());
+    }
+  }
+  const url = `http://127.0.0.1:${config.port}`;
 
   return {
     url,

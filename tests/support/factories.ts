@@ -43,6 +43,7 @@ export async function insertMember(
     uid,
     name: user.first,
     username: `member${sequence}${uid.slice(0, 4)}`,
+    bio: '',
     button: ButtonStyle.normalButton,
     layout: Layout.row,
     theme: Theme.lightTheme,

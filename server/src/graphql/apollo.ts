@@ -78,7 +78,7 @@ export function formatError(log: FastifyBaseLogger) {
 export function createApollo(
   app: FastifyInstance,
   schema: GraphQLSchema,
-  options: { introspection: boolean; production: boolean },
+  options: { introspection: boolean; production: boolean; plugins?: ApolloServerPlugin<Context>[] },
 ): ApolloServer<Context> {
   const limits = requestLimits({ production: options.production });
   return new ApolloServer<Context>({
@@ -97,6 +97,7 @@ export function createApollo(
       ...(limits.plugins as ApolloServerPlugin<Context>[]),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
+      ...(options.plugins ?? []),
     ],
   });
 }

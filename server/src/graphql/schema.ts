@@ -6,6 +6,7 @@ import { buildSchema } from 'type-graphql';
 import { AccountResolver } from '../accounts/account.resolver.js';
 import { MemberResolver } from '../accounts/member.resolver.js';
 import { BillingResolver } from '../billing/billing.resolver.js';
+import { LinkResolver, PublicLinkResolver } from '../links/link.resolver.js';
 import { ProfileResolver } from '../profiles/profile.resolver.js';
 import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
 import { VerseResolver } from '../verses/verse.resolver.js';
@@ -19,6 +20,8 @@ export const resolvers = [
   ProfileResolver,
   PublicProfileResolver,
   BillingResolver,
+  LinkResolver,
+  PublicLinkResolver,
 ] as const;
 
 /** The executable schema; `container` hands type-graphql the resolver instances. */
