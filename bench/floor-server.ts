@@ -1,6 +1,7 @@
 // The baselines the figures are measured against, each a bare server in its own process:
 //   sqlite <file> <port>: node:http + graphql-js (documents parsed and validated once) + a
 //     prepared better-sqlite3 statement, answering the profile query byte for byte as Lampstand does;
+//   postgres <url> <port>: the same over PostgreSQL, with a named (prepared) statement on a pg pool;
 //   hash <port>: one argon2id verification per request, at the embedded login's parameters.
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,6 +9,7 @@ import { hash, verify } from '@node-rs/argon2';
 import Database from 'better-sqlite3';
 import { buildSchema, execute, parse, validate } from 'graphql';
 import type { DocumentNode } from 'graphql';
+import pg from 'pg';
 import { ARGON2_OPTIONS } from '../server/src/identity/embedded/passwords.js';
 
 const [kind, ...rest] = process.argv.slice(2);
@@ -37,26 +39,32 @@ function listen(handler: (request: IncomingMessage, response: ServerResponse) =>
   });
 }
 
-if (kind === 'sqlite') {
-  const [file = '', port = '0'] = rest;
-  const db = new Database(file, { readonly: true });
-  const statement = db.prepare<[string], { username: string; name: string; joined: number; verse_pinned: number }>(
-    'SELECT username, name, joined, verse_pinned FROM profiles WHERE username = ? AND is_active = 1 AND is_public = 1',
-  );
+/** A profile row as both databases give it (PostgreSQL's bigint and boolean arrive as text and boolean). */
+interface ProfileRow {
+  username: string;
+  name: string;
+  joined: number | string;
+  verse_pinned: number | boolean;
+}
+
+type FindProfile = (username: string) => ProfileRow | undefined | Promise<ProfileRow | undefined>;
+
+/** node:http + graphql-js answering the profile query from `find`, documents parsed and validated once. */
+function serveProfiles(find: FindProfile, port: number): void {
   const schema = buildSchema(`
     scalar DateTimeISO
     type PublicProfile { username: String! name: String! joined: DateTimeISO! versePinned: Boolean! }
     type Query { profile(username: String!): PublicProfile }
   `);
   const rootValue = {
-    profile: ({ username }: { username: string }) => {
-      const row = statement.get(username.toLowerCase());
+    profile: async ({ username }: { username: string }) => {
+      const row = await find(username.toLowerCase());
       return row
         ? {
             username: row.username,
             name: row.name,
-            joined: new Date(row.joined).toISOString(),
-            versePinned: row.verse_pinned === 1,
+            joined: new Date(Number(row.joined)).toISOString(),
+            versePinned: row.verse_pinned === 1 || row.verse_pinned === true,
           }
         : null;
     },
@@ -76,7 +84,25 @@ if (kind === 'sqlite') {
     const result = await execute({ schema, document, rootValue, variableValues: variables });
     // Apollo ends its JSON with a newline; the floor answers the same bytes.
     send(response, `${JSON.stringify(result)}\n`);
-  }, Number(port));
+  }, port);
+}
+
+const PROFILE_SQL = 'SELECT username, name, joined, verse_pinned FROM profiles WHERE username = %s AND is_active AND is_public';
+
+if (kind === 'sqlite') {
+  const [file = '', port = '0'] = rest;
+  const db = new Database(file, { readonly: true });
+  const statement = db.prepare<[string], ProfileRow>(PROFILE_SQL.replace('%s', '?'));
+  serveProfiles((username) => statement.get(username), Number(port));
+} else if (kind === 'postgres') {
+  const [url = '', port = '0'] = rest;
+  // The same pool size as the server's (server/src/db/data-source.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const text = PROFILE_SQL.replace('%s', '$1');
+  serveProfiles(
+    async (username) => (await pool.query<ProfileRow>({ name: 'profile', text, values: [username] })).rows[0],
+    Number(port),
+  );
 } else if (kind === 'hash') {
   const [port = '0'] = rest;
   const stored = await hash('correct horse battery staple', ARGON2_OPTIONS);
@@ -85,6 +111,6 @@ if (kind === 'sqlite') {
     send(response, JSON.stringify({ ok: await verify(stored, password) }));
   }, Number(port));
 } else {
-  console.error('usage: floor-server.ts sqlite <file> <port> | hash <port>');
+  console.error('usage: floor-server.ts sqlite <file> <port> | postgres <url> <port> | hash <port>');
   process.exit(2);
 }

@@ -8,6 +8,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createDataSource, openDatabase } from '../server/src/db/data-source.js';
 import { routeScripts } from '../tests/support/bundle.js';
 import { freePort } from '../tests/support/app.js';
@@ -25,6 +26,9 @@ const CONNECTIONS = 32;
 const PROFILES = quick ? 1_000 : 10_000;
 const SMALL = 1_000;
 const LARGE = quick ? 10_000 : 100_000;
+/** A PostgreSQL server where the bench may create (and then drop) its own database, for P10. */
+const POSTGRES_ADMIN_URL =
+  process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export const PROFILE_QUERY =
   'query Profile($username: String!) { profile(username: $username) { username name joined versePinned } }';
@@ -73,6 +77,30 @@ async function seededDatabase(count: number): Promise<string> {
   return file;
 }
 
+/** Runs `sql` on the PostgreSQL server's admin database. */
+async function administer(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh, migrated PostgreSQL database with `count` members; `drop` removes it. */
+async function seededPostgres(count: number): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `lampstand_bench_${randomBytes(4).toString('hex')}`;
+  await administer(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataSource = await openDatabase(createDataSource({ type: 'postgres', url: url.toString() }));
+  await seedMembers(dataSource, count);
+  await dataSource.query('ANALYZE');
+  await dataSource.destroy();
+  return { url: url.toString(), drop: () => administer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
@@ -94,7 +122,8 @@ interface Running {
   stop(): Promise<void>;
 }
 
-async function startOurs(sqliteFile: string): Promise<Running> {
+/** Starts the production build on the database `database` names (`SQLITE_FILE` or `DATABASE_URL`). */
+async function startOurs(database: { SQLITE_FILE: string } | { DATABASE_URL: string }): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -107,7 +136,7 @@ async function startOurs(sqliteFile: string): Promise<Running> {
       PORT: String(port),
       PUBLIC_URL: url,
       DATA_DIR: scratch,
-      SQLITE_FILE: sqliteFile,
+      ...database,
       AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
       SMTP_URL: 'smtp://127.0.0.1:1',
       RECONCILE_ON_START: 'false',
@@ -121,7 +150,7 @@ async function startOurs(sqliteFile: string): Promise<Running> {
   return { url, child, startMs: performance.now() - started, stop: () => stop(child) };
 }
 
-async function startFloor(kind: 'sqlite' | 'hash', ...args: string[]): Promise<Running> {
+async function startFloor(kind: 'sqlite' | 'postgres' | 'hash', ...args: string[]): Promise<Running> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(
@@ -202,6 +231,23 @@ async function graphql(
   return response.json();
 }
 
+/** The floor must answer byte for byte what we answer, or the ratio compares different work. */
+async function checkSameAnswer(ours: Running, floor: Running): Promise<void> {
+  const sample = rotatingProfileQuery(PROFILES)();
+  const [mineText, floorText] = await Promise.all(
+    [ours.url, floor.url].map(async (base) =>
+      (
+        await fetch(`${base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: sample,
+        })
+      ).text(),
+    ),
+  );
+  if (mineText !== floorText) throw new Error(`the floor's answer differs from ours:\n${mineText}\n${floorText}`);
+}
+
 function rssMb(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -232,7 +278,7 @@ async function main(): Promise<void> {
   const mainFile = await seededDatabase(PROFILES);
 
   // P1, P2, P9: public profile reads against the bare floor.
-  const ours = await startOurs(mainFile);
+  const ours = await startOurs({ SQLITE_FILE: mainFile });
   report({
     id: 'P9',
     label: 'start to /readyz, migrated SQLite',
@@ -242,20 +288,7 @@ async function main(): Promise<void> {
     pass: ours.startMs <= 1500,
   });
   const floor = await startFloor('sqlite', mainFile);
-  const check = rotatingProfileQuery(PROFILES);
-  const sample = check();
-  const [mineText, floorText] = await Promise.all(
-    [ours.url, floor.url].map(async (base) =>
-      (
-        await fetch(`${base}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: sample,
-        })
-      ).text(),
-    ),
-  );
-  if (mineText !== floorText) throw new Error(`the floor's answer differs from ours:\n${mineText}\n${floorText}`);
+  await checkSameAnswer(ours, floor);
   const p1 = await alternate(
     () => load(`${ours.url}/graphql`, rotatingProfileQuery(PROFILES)),
     () => load(`${floor.url}/graphql`, rotatingProfileQuery(PROFILES)),
@@ -374,8 +407,8 @@ async function main(): Promise<void> {
 
   // P5: the same reads on many profiles against few.
   const [smallFile, largeFile] = [await seededDatabase(SMALL), await seededDatabase(LARGE)];
-  const small = await startOurs(smallFile);
-  const large = await startOurs(largeFile);
+  const small = await startOurs({ SQLITE_FILE: smallFile });
+  const large = await startOurs({ SQLITE_FILE: largeFile });
   const p5 = await alternate(
     () => load(`${large.url}/graphql`, rotatingProfileQuery(LARGE)),
     () => load(`${small.url}/graphql`, rotatingProfileQuery(SMALL)),
@@ -412,15 +445,31 @@ async function main(): Promise<void> {
     pass: null,
     note: 'not yet part of the bench',
   });
-  report({
-    id: 'P10',
-    label: 'P1 on PostgreSQL / bare pg floor',
-    value: null,
-    unit: '',
-    target: '≥ 0.7',
-    pass: null,
-    note: 'not yet part of the bench',
-  });
+  // P10: P1 on PostgreSQL, against node:http + graphql-js + a prepared pg statement.
+  const postgres = await seededPostgres(PROFILES);
+  try {
+    const oursOnPostgres = await startOurs({ DATABASE_URL: postgres.url });
+    const pgFloor = await startFloor('postgres', postgres.url);
+    await checkSameAnswer(oursOnPostgres, pgFloor);
+    const p10 = await alternate(
+      () => load(`${oursOnPostgres.url}/graphql`, rotatingProfileQuery(PROFILES)),
+      () => load(`${pgFloor.url}/graphql`, rotatingProfileQuery(PROFILES)),
+    );
+    await pgFloor.stop();
+    await oursOnPostgres.stop();
+    const p10Ratio = p10.ours.rps / p10.floor.rps;
+    report({
+      id: 'P10',
+      label: 'P1 on PostgreSQL / bare pg floor',
+      value: round(p10Ratio),
+      unit: '',
+      target: '≥ 0.7',
+      pass: p10Ratio >= 0.7,
+      note: `${Math.round(p10.ours.rps)} vs ${Math.round(p10.floor.rps)} req/s`,
+    });
+  } finally {
+    await postgres.drop();
+  }
 
   const resultsDir = path.join(root, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
