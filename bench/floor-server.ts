@@ -87,7 +87,8 @@ function serveProfiles(find: FindProfile, port: number): void {
   }, port);
 }
 
-const PROFILE_SQL = 'SELECT username, name, joined, verse_pinned FROM profiles WHERE username = %s AND is_active AND is_public';
+const PROFILE_SQL =
+  'SELECT username, name, joined, verse_pinned FROM profiles WHERE username = %s AND is_active AND is_public';
 
 if (kind === 'sqlite') {
   const [file = '', port = '0'] = rest;
