@@ -7,10 +7,11 @@ const KB = 1000;
  * come to ~130 KB, so today's build needs more: this ceiling keeps it from growing while the gap
  * stays open (see the web report). Lower it whenever the figure drops. It was 140 KB before the
  * auth context, which the original puts around every page (session, refresh, cross-tab sign-out:
- * ~5 KB, with its operations loaded only when there is a session).
+ * ~5 KB, with its operations loaded only when there is a session), and 146 KB before the page's
+ * link buttons and bio (~0.5 KB).
  */
 const P7_TARGET_KB = 120;
-const CEILING_KB = 146;
+const CEILING_KB = 147;
 const distDir = inject('webDistDir');
 const profileRoute = ['src/features/profile/ProfilePage.tsx'];
 const landingRoute = ['src/features/landing/LandingPage.tsx'];
