@@ -175,7 +175,8 @@ async function startOurs(database: { SQLITE_FILE: string } | { DATABASE_URL: str
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  const { flags } = JSON.parse(readFileSync(path.join(root, 'server/node-flags.json'), 'utf8')) as { flags: string[] };
+  const child = spawn(process.execPath, [...flags, path.join(root, 'server/dist/main.js')], {
     cwd: path.join(root, 'server'),
     stdio: 'ignore',
     env: {

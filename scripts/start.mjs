@@ -2,7 +2,7 @@
 // sources, then runs the compiled server in this process's place (signals reach it, its exit
 // code is ours). A fresh clone builds once; later starts take a second.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,7 +47,8 @@ if (built === 0 || changed > built) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', at('server/dist/main.js')], {
+const { flags } = JSON.parse(readFileSync(at('server/node-flags.json'), 'utf8'));
+const server = spawn(process.execPath, [...flags, '--enable-source-maps', at('server/dist/main.js')], {
   cwd: at('server'),
   stdio: 'inherit',
 });

@@ -75,3 +75,14 @@ describe('docker/.env.example', () => {
     for (const setting of settings) expect(example, setting).toMatch(new RegExp(`\\b${setting}\\b`));
   });
 });
+
+describe('docker/Dockerfile', () => {
+  it('starts the compiled server with the heap flags npm start and the bench use', () => {
+    const dockerfile = readFileSync(path.join(root, 'docker/Dockerfile'), 'utf8');
+    const { flags } = JSON.parse(readFileSync(path.join(root, 'server/node-flags.json'), 'utf8')) as {
+      flags: string[];
+    };
+    const command = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]';
+    expect(JSON.parse(command)).toEqual(['node', ...flags, 'server/dist/main.js']);
+  });
+});
