@@ -194,6 +194,32 @@ describe('following a link through /l/<id>', () => {
     ]);
   });
 
+  it('does not count a HEAD request, which follows nothing', async () => {
+    const member = await signUpMember(api);
+    const link = await add(member, { title: 'Church', url: 'https://example.org/church' });
+    const head = await fetch(`${api.url}/l/${link.id}`, {
+      method: 'HEAD',
+      redirect: 'manual',
+      headers: { 'user-agent': BROWSER },
+    });
+    expect(head.status).toBe(302);
+    expect(await api.dataSource.getRepository(LinkClickDayRecord).findBy({ linkId: link.id })).toEqual([]);
+  });
+
+  it('still sends the visitor on when the click cannot be counted', async () => {
+    const member = await signUpMember(api);
+    const link = await add(member, { title: 'Church', url: 'https://example.org/church' });
+    // The count's table is away, so its write fails in the database, as it would on a full disk.
+    await api.dataSource.query('ALTER TABLE link_click_days RENAME TO link_click_days_away');
+    try {
+      const response = await follow(link.id);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('https://example.org/church');
+    } finally {
+      await api.dataSource.query('ALTER TABLE link_click_days_away RENAME TO link_click_days');
+    }
+  });
+
   it('is not found for a hidden link, on a private or inactive page, or for an unknown id', async () => {
     const member = await signUpMember(api);
     const uid = member.member.user.uid;
@@ -298,6 +324,10 @@ describe('link icons', () => {
       expect(response.headers.get('content-type')).toContain('image/svg+xml');
       expect(await response.text()).toMatch(/^<svg[^>]*viewBox="0 0 24 24"[\s\S]*<path d="M/);
     }
+    // Other sites show them beside the links they read from the API.
+    expect((await fetch(`${api.url}/icons/youtube.svg`)).headers.get('cross-origin-resource-policy')).toBe(
+      'cross-origin',
+    );
     expect((await fetch(`${api.url}/icons/unknown.svg`)).status).toBe(404);
     expect((await fetch(`${api.url}/icons/..%2Fpackage.json`)).status).toBe(404);
   });

@@ -46,8 +46,13 @@ export function registerLinkRoutes(
       return reply;
     }
     const agent = request.headers['user-agent'];
-    // Browsers name themselves; a request without a user agent is a script's.
-    if (agent && !isbot(agent)) await stats.countClick(link.id, link.uid);
+    // Browsers name themselves; a request without a user agent is a script's, and HEAD follows nothing.
+    if (request.method === 'GET' && agent && !isbot(agent)) {
+      // A count that cannot be written must not keep the visitor from the link.
+      await stats.countClick(link.id, link.uid).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'a link click could not be counted');
+      });
+    }
     // Where a link goes may change; an old redirect must not stay in a cache.
     return reply.header('Cache-Control', 'no-store').redirect(link.url, 302);
   });
@@ -59,6 +64,11 @@ export function registerLinkRoutes(
       reply.callNotFound();
       return reply;
     }
-    return reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(svg);
+    // Third-party clients show these icons beside the links they read from the API.
+    return reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .type('image/svg+xml')
+      .send(svg);
   });
 }

@@ -29,8 +29,10 @@ export function cleanLinkTitle(title: string, field: string): string {
 export function normalizeLinkUrl(input: string, field: string): string {
   const typed = input.trim();
   if (typed.length === 0) throw badUserInput('Enter the address the link goes to.', field);
-  const withScheme =
-    /^[a-z][a-z0-9+.-]*:/iu.test(typed) && !/^[^:/]+:\d+(?:[/?#]|$)/u.test(typed) ? typed : `https://${typed}`;
+  // `example.com:8080/me` is a host and port typed without a scheme; `tel:911` is not.
+  const hasScheme =
+    /^(?:mailto|tel):/iu.test(typed) || (/^[a-z][a-z0-9+.-]*:/iu.test(typed) && !/^[^:/]+:\d+(?:[/?#]|$)/u.test(typed));
+  const withScheme = hasScheme ? typed : `https://${typed}`;
   let url: URL;
   try {
     url = new URL(withScheme);

@@ -57,6 +57,7 @@ export class PageViewDayRecord {
 
 /** Clicks on one link on one day (UTC). Kept with the page when the link is removed, so totals hold. */
 @Entity({ name: 'link_click_days' })
+@Index('IDX_link_click_days_uid_day', ['uid', 'day'])
 export class LinkClickDayRecord {
   @PrimaryColumn({ name: 'link_id', type: 'varchar', length: 36 })
   linkId!: string;
@@ -66,7 +67,6 @@ export class LinkClickDayRecord {
   day!: string;
 
   /** The page the link was on. */
-  @Index('IDX_link_click_days_uid_day')
   @Column({ type: 'varchar', length: 36 })
   uid!: string;
 

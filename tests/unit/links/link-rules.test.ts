@@ -23,6 +23,8 @@ describe('link addresses', () => {
     ['https://example.org/a b', 'https://example.org/a%20b'],
     ['MAILTO:grace@example.com', 'mailto:grace@example.com'],
     ['tel:+47 22 33 44 55', 'tel:+47 22 33 44 55'],
+    ['tel:0123456789', 'tel:0123456789'],
+    ['TEL:911', 'tel:911'],
   ])('keeps %s as %s', (typed, stored) => {
     expect(normalizeLinkUrl(typed, 'input.url')).toBe(stored);
   });
