@@ -76,6 +76,14 @@ describe('a public profile page as crawlers see it', () => {
     expect((await page(api, `/${hidden.profile.username}`)).status).toBe(404);
   });
 
+  it('never answers a file crawlers ask for by name with a member’s page', async () => {
+    await insertMember(api.dataSource, { profile: { username: 'robots.txt' } });
+    const robots = await fetch(`${api.url}/robots.txt`, { redirect: 'manual' });
+    expect(robots.status).toBe(404);
+    expect(robots.headers.get('location')).toBeNull();
+    expect((await page(api, '/@robots.txt')).status).toBe(200);
+  });
+
   it('escapes a name that looks like markup', async () => {
     const name = `</title><script>alert("x")</script> & 'co'`;
     const { profile } = await insertMember(api.dataSource, { profile: { name } });

@@ -15,6 +15,9 @@ const PROFILE_PATH = /^\/@([^/]+)\/?$/;
 /** A single path segment that could be a username typed without its `@` (`/grace.hopper`). */
 const BARE_HANDLE_PATH = /^\/([a-z0-9][a-z0-9_.]{2,29})\/?$/i;
 
+/** Files crawlers and browsers ask for by name: never a member's page, whatever username exists. */
+const FILE_NAME_PATH = /\.(?:txt|xml|ico|json|webmanifest|js|css|map|png|jpe?g|gif|svg|webp|html?)\/?$/i;
+
 const APP_PAGE_SET: ReadonlySet<string> = new Set(APP_PAGES);
 
 /** What a profile page's `<head>` needs about its member. */
@@ -126,7 +129,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
-      (username !== undefined || !path.extname(pathname) || BARE_HANDLE_PATH.test(pathname));
+      (username !== undefined ||
+        !path.extname(pathname) ||
+        (BARE_HANDLE_PATH.test(pathname) && !FILE_NAME_PATH.test(pathname)));
     if (!wantsPage) {
       return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${pathname}` });
     }

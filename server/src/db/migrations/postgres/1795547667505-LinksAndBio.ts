@@ -8,7 +8,7 @@ export class LinksAndBio1795547667505 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_links_uid_position" ON "links"  ("uid", "position") `);
     await queryRunner.query(`CREATE TABLE "page_view_days" ("uid" character varying(36) NOT NULL, "day" character varying(10) NOT NULL, "views" integer NOT NULL, CONSTRAINT "PK_b8e219e207e80bfd413b4426154" PRIMARY KEY ("uid", "day"))`);
     await queryRunner.query(`CREATE TABLE "link_click_days" ("link_id" character varying(36) NOT NULL, "day" character varying(10) NOT NULL, "uid" character varying(36) NOT NULL, "clicks" integer NOT NULL, CONSTRAINT "PK_f6102daf7673250dacef7b0569a" PRIMARY KEY ("link_id", "day"))`);
-    await queryRunner.query(`CREATE INDEX "IDX_link_click_days_uid_day" ON "link_click_days"  ("uid") `);
+    await queryRunner.query(`CREATE INDEX "IDX_link_click_days_uid_day" ON "link_click_days" ("uid", "day") `);
     await queryRunner.query(`ALTER TABLE "profiles" ADD "bio" character varying(160) NOT NULL DEFAULT ''`);
     await queryRunner.query(`ALTER TABLE "links" ADD CONSTRAINT "FK_774eaf4f138e67253a2f55ea17e" FOREIGN KEY ("uid") REFERENCES "profiles"("uid") ON DELETE CASCADE ON UPDATE NO ACTION`);
     await queryRunner.query(`ALTER TABLE "page_view_days" ADD CONSTRAINT "FK_01a67b3d23935c41f946f3009ff" FOREIGN KEY ("uid") REFERENCES "profiles"("uid") ON DELETE CASCADE ON UPDATE NO ACTION`);

@@ -8,7 +8,7 @@ export class LinksAndBio1795547667505 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_links_uid_position" ON "links" ("uid", "position") `);
     await queryRunner.query(`CREATE TABLE "page_view_days" ("uid" varchar(36) NOT NULL, "day" varchar(10) NOT NULL, "views" integer NOT NULL, PRIMARY KEY ("uid", "day"))`);
     await queryRunner.query(`CREATE TABLE "link_click_days" ("link_id" varchar(36) NOT NULL, "day" varchar(10) NOT NULL, "uid" varchar(36) NOT NULL, "clicks" integer NOT NULL, PRIMARY KEY ("link_id", "day"))`);
-    await queryRunner.query(`CREATE INDEX "IDX_link_click_days_uid_day" ON "link_click_days" ("uid") `);
+    await queryRunner.query(`CREATE INDEX "IDX_link_click_days_uid_day" ON "link_click_days" ("uid", "day") `);
     await queryRunner.query(`DROP INDEX "UQ_profiles_username"`);
     await queryRunner.query(`CREATE TABLE "temporary_profiles" ("uid" varchar(36) PRIMARY KEY NOT NULL, "name" varchar(50) NOT NULL, "username" varchar(30) NOT NULL, "button" varchar(32) NOT NULL, "layout" varchar(16) NOT NULL, "theme" varchar(32) NOT NULL, "joined" bigint NOT NULL, "is_active" boolean NOT NULL, "is_public" boolean NOT NULL, "welcome" boolean NOT NULL, "verse_id" varchar(24) NOT NULL, "verse_ref" varchar(40) NOT NULL, "verse_text" text NOT NULL, "verse_day" varchar(10) NOT NULL, "verse_pinned" boolean NOT NULL, "updated_at" bigint NOT NULL, "bio" varchar(160) NOT NULL DEFAULT (''), CONSTRAINT "FK_b097dff5d678b502da19845d32f" FOREIGN KEY ("uid") REFERENCES "users" ("uid") ON DELETE CASCADE ON UPDATE NO ACTION)`);
     await queryRunner.query(`INSERT INTO "temporary_profiles"("uid", "name", "username", "button", "layout", "theme", "joined", "is_active", "is_public", "welcome", "verse_id", "verse_ref", "verse_text", "verse_day", "verse_pinned", "updated_at") SELECT "uid", "name", "username", "button", "layout", "theme", "joined", "is_active", "is_public", "welcome", "verse_id", "verse_ref", "verse_text", "verse_day", "verse_pinned", "updated_at" FROM "profiles"`);
@@ -30,7 +30,7 @@ export class LinksAndBio1795547667505 implements MigrationInterface {
     await queryRunner.query(`INSERT INTO "temporary_link_click_days"("link_id", "day", "uid", "clicks") SELECT "link_id", "day", "uid", "clicks" FROM "link_click_days"`);
     await queryRunner.query(`DROP TABLE "link_click_days"`);
     await queryRunner.query(`ALTER TABLE "temporary_link_click_days" RENAME TO "link_click_days"`);
-    await queryRunner.query(`CREATE INDEX "IDX_link_click_days_uid_day" ON "link_click_days" ("uid") `);
+    await queryRunner.query(`CREATE INDEX "IDX_link_click_days_uid_day" ON "link_click_days" ("uid", "day") `);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
@@ -39,7 +39,7 @@ export class LinksAndBio1795547667505 implements MigrationInterface {
     await queryRunner.query(`CREATE TABLE "link_click_days" ("link_id" varchar(36) NOT NULL, "day" varchar(10) NOT NULL, "uid" varchar(36) NOT NULL, "clicks" integer NOT NULL, PRIMARY KEY ("link_id", "day"))`);
     await queryRunner.query(`INSERT INTO "link_click_days"("link_id", "day", "uid", "clicks") SELECT "link_id", "day", "uid", "clicks" FROM "temporary_link_click_days"`);
     await queryRunner.query(`DROP TABLE "temporary_link_click_days"`);
-    await queryRunner.query(`CREATE INDEX "IDX_link_click_days_uid_day" ON "link_click_days" ("uid") `);
+    await queryRunner.query(`CREATE INDEX "IDX_link_click_days_uid_day" ON "link_click_days" ("uid", "day") `);
     await queryRunner.query(`ALTER TABLE "page_view_days" RENAME TO "temporary_page_view_days"`);
     await queryRunner.query(`CREATE TABLE "page_view_days" ("uid" varchar(36) NOT NULL, "day" varchar(10) NOT NULL, "views" integer NOT NULL, PRIMARY KEY ("uid", "day"))`);
     await queryRunner.query(`INSERT INTO "page_view_days"("uid", "day", "views") SELECT "uid", "day", "views" FROM "temporary_page_view_days"`);
