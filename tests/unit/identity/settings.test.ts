@@ -67,6 +67,12 @@ describe('redirect allow list', () => {
     expect(isRedirectAllowed(settings, 'http://3232235777/')).toBe(false);
   });
 
+  it('refuses a host that a backslash or an @ ends early, which a pattern would read further', () => {
+    expect(isRedirectAllowed(settings, 'https://intranet\\@app.lampstand.example/')).toBe(false);
+    expect(isRedirectAllowed(settings, 'https://intranet\\app.lampstand.example/')).toBe(false);
+    expect(isRedirectAllowed(settings, 'https://app.lampstand.example\\@evil.example/')).toBe(false);
+  });
+
   it('gives loopback addresses no exception, however they are written', () => {
     for (const target of [
       'http://127.0.0.1:9999/',

@@ -56,8 +56,10 @@ export function isRedirectAllowed(settings: Config['auth'], target: string): boo
   if (url.protocol === 'http:' || url.protocol === 'https:') {
     // Hosts must be written as they are read: `0x7f.1`, `3232235777` and IDN spellings are
     // addresses in disguise that an allow-list pattern would not see.
+    // The host must also end where the parser ended it: browsers read `\` as `/`, so
+    // `https://intranet\@x.example.org/` goes to `intranet` while a pattern would see `x.example.org`.
     const written = target.slice(url.protocol.length + 2).toLowerCase();
-    if (!written.startsWith(url.host)) return false;
+    if (!written.startsWith(url.host) || !/^(?:[/?#]|$)/.test(written.slice(url.host.length))) return false;
   }
   const withoutFragment = target.split('#')[0] ?? target;
   return allowListPatterns(settings.uriAllowList).some((pattern) => pattern.test(withoutFragment));
