@@ -6,6 +6,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The server's features, each with the features it may use (what it may import from them is
+ * their public surface: nothing of identity's embedded emulator). members/ is the low shared
+ * module (the member record, the live-member and Plus rules); profiles/ is used by accounts,
+ * never the reverse.
+ */
+const serverFeatures = {
+  members: [],
+  verses: [],
+  identity: [],
+  profiles: ['members', 'verses'],
+  links: ['members', 'profiles'],
+  accounts: ['members', 'profiles', 'verses', 'identity'],
+  billing: ['members', 'identity'],
+};
+/**
+ * Shared layers every feature may use; they use no feature, no root and no entry point. The
+ * migrations under db/migrations/ are the schema's history, part of the root like the entity list.
+ */
+const serverKernels = ['config.ts', 'db/*.ts', 'graphql', 'http', 'jobs', 'mail', 'observability'];
+
 /** The web app's feature folders: each may use the shared layers, never another feature. */
 const webFeatures = readdirSync('web/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -106,6 +127,67 @@ export default tseslint.config(
               except: [`./${feature}`],
               message: 'A feature cannot use another feature: move what they share to ui/ or lib/.',
             })),
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The server's layers. Imports run one way: cli/ and main.ts (entry points) → app/ (the
+    // composition root: schema, context, loaders, entities, data source, jobs, buildApp) →
+    // features → kernels (config, db, graphql, http, jobs, mail, observability).
+    files: ['server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'server/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...serverKernels.map((kernel) => ({
+              target: `server/src/${kernel}`,
+              from: [
+                ...Object.keys(serverFeatures).map((feature) => `server/src/${feature}`),
+                'server/src/app',
+                'server/src/cli',
+                'server/src/main.ts',
+              ],
+              message: 'A kernel cannot depend on a feature, the composition root or an entry point.',
+            })),
+            ...Object.entries(serverFeatures).map(([feature, allowed]) => ({
+              target: `server/src/${feature}`,
+              from: [
+                ...Object.keys(serverFeatures)
+                  .filter((other) => other !== feature && !allowed.includes(other))
+                  .map((other) => `server/src/${other}`),
+                'server/src/app',
+                'server/src/cli',
+                'server/src/main.ts',
+              ],
+              message: `${feature}/ may use only ${['kernels', ...allowed].join(', ')}; never the root (app/) or an entry point.`,
+            })),
+            {
+              target: Object.keys(serverFeatures)
+                .filter((feature) => feature !== 'identity')
+                .map((feature) => `server/src/${feature}`),
+              from: 'server/src/identity/embedded',
+              message: "The embedded identity service is identity's internals: use identity.client.ts.",
+            },
+            {
+              target: ['server/src/identity/token-verifier.ts', 'server/src/identity/identity.client.ts'],
+              from: 'server/src/identity/embedded',
+              message: 'The hosted path never loads the emulator: it gets what it needs through an interface.',
+            },
+            {
+              target: 'server/src/app',
+              from: ['server/src/cli', 'server/src/main.ts'],
+              message: 'The composition root cannot depend on an entry point.',
+            },
           ],
         },
       ],

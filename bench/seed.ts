@@ -2,7 +2,7 @@
 // in one transaction (seconds for 100k, where sign-ups would take an hour of password hashing).
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { UserRecord } from '../server/src/accounts/user.entity.js';
+import { UserRecord } from '../server/src/members/user.entity.js';
 import { ButtonStyle, Layout, Theme } from '../server/src/profiles/appearance.js';
 import { ProfileRecord } from '../server/src/profiles/profile.entity.js';
 

@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { buildApp } from './app/app.js';
 import { ConfigError, loadConfig } from './config.js';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
-import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
+import { createDataSource } from '../../server/src/app/data-source.js';
+import { openDatabase } from '../../server/src/db/data-source.js';
 import { loadIdentityKeys } from '../../server/src/identity/embedded/keys.js';
 import { createIdentityServer } from '../../server/src/identity/embedded/service.js';
 import type { DataSource } from 'typeorm';

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserRecord } from '../../server/src/accounts/user.entity.js';
+import { UserRecord } from '../../server/src/members/user.entity.js';
 import { LinkClickDayRecord, LinkRecord, PageViewDayRecord } from '../../server/src/links/link.entity.js';
 import { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
 import type { TestApp } from '../support/app.js';

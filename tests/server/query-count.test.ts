@@ -1,7 +1,8 @@
 import { In } from 'typeorm';
 import type { DataSource, Logger } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
+import { createDataSource } from '../../server/src/app/data-source.js';
+import { openDatabase } from '../../server/src/db/data-source.js';
 import { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';

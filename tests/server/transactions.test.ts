@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { UserRecord } from '../../server/src/accounts/user.entity.js';
-import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
+import { UserRecord } from '../../server/src/members/user.entity.js';
+import { createDataSource } from '../../server/src/app/data-source.js';
+import { openDatabase } from '../../server/src/db/data-source.js';
 import type { TestDatabase } from '../support/database.js';
 import { createTestDatabase } from '../support/database.js';
 import { buildUser } from '../support/factories.js';

@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { buildApp } from '../../server/src/app.js';
-import type { AppDependencies } from '../../server/src/app.js';
+import { buildApp } from '../../server/src/app/app.js';
+import type { AppDependencies } from '../../server/src/app/app.js';
 import type { Config, Env } from '../../server/src/config.js';
 import { loadConfig } from '../../server/src/config.js';
-import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
+import { createDataSource } from '../../server/src/app/data-source.js';
+import { openDatabase } from '../../server/src/db/data-source.js';
 import { createTestDatabase } from './database.js';
 import type { TestDatabase } from './database.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AppDependencies } from '../../server/src/app.js';
+import type { AppDependencies } from '../../server/src/app/app.js';
 import { BillingCustomerRecord } from '../../server/src/billing/billing.entities.js';
 import type { Env } from '../../server/src/config.js';
 import type { TestApp } from './app.js';

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDataSource, openDatabase } from '../../server/src/db/data-source.js';
+import { createDataSource } from '../../server/src/app/data-source.js';
+import { openDatabase } from '../../server/src/db/data-source.js';
 import { postgresAdminUrl } from './postgres.js';
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {

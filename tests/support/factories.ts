@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { UserRecord } from '../../server/src/accounts/user.entity.js';
+import { UserRecord } from '../../server/src/members/user.entity.js';
 import { ButtonStyle, Layout, Theme } from '../../server/src/profiles/appearance.js';
 import { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
 

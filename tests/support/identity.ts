@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../../server/src/db/data-source.js';
+import { createDataSource } from '../../server/src/app/data-source.js';
 import type { TestApp } from './app.js';
 
 /** The embedded identity service's API keys of a test app. */

@@ -1,30 +1,40 @@
 import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PLATFORM_ID_LENGTH,
+  MIN_NAME_LENGTH,
+  MINIMUM_AGE_YEARS,
+  PLATFORM_PATTERN,
+} from '../members/signup-rules.js';
 
 const EMAIL_MESSAGE = 'email must be a valid email address';
-/** What a client may name itself as: `web`, `ios`, `android`, `api`, … */
-export const PLATFORM_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
 @InputType({ description: 'A new account: its identity and the user record the original kept.' })
 export class SignUpInput {
   @Field(() => String, { description: 'The email address to sign in with.' })
   @IsEmail({}, { message: EMAIL_MESSAGE })
-  @MaxLength(255)
+  @MaxLength(MAX_EMAIL_LENGTH)
   email!: string;
 
   @Field(() => String, { description: 'At least 8 characters, at most 72 bytes, not a common password.' })
   @IsString()
   password!: string;
 
-  @Field(() => String, { description: 'First name, 1–50 characters. The profile name starts as this.' })
+  @Field(() => String, {
+    description: `First name, ${MIN_NAME_LENGTH}–${MAX_NAME_LENGTH} characters. The profile name starts as this.`,
+  })
   @IsString()
-  @Length(1, 50, { message: 'first must be 1 to 50 characters' })
+  @Length(MIN_NAME_LENGTH, MAX_NAME_LENGTH, {
+    message: `first must be ${MIN_NAME_LENGTH} to ${MAX_NAME_LENGTH} characters`,
+  })
   @Matches(/\S/, { message: 'first must not be blank' })
   first!: string;
 
   @Field(() => String, {
     nullable: true,
-    description: 'Birthday as an ISO date, `YYYY-MM-DD`; you must be at least 13.',
+    description: `Birthday as an ISO date, \`YYYY-MM-DD\`; you must be at least ${MINIMUM_AGE_YEARS}.`,
   })
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthday must be written as YYYY-MM-DD' })
@@ -39,7 +49,7 @@ export class SignUpInput {
   @Field(() => String, { nullable: true, description: "The client's own identifier for the install or app." })
   @IsOptional()
   @IsString()
-  @Length(1, 128, { message: 'platformID must be 1 to 128 characters' })
+  @Length(1, MAX_PLATFORM_ID_LENGTH, { message: `platformID must be 1 to ${MAX_PLATFORM_ID_LENGTH} characters` })
   platformID?: string | null;
 
   @Field(() => String, {
@@ -56,7 +66,7 @@ export class SignUpInput {
 export class LoginInput {
   @Field(() => String, { description: 'The email address of the account (any letter case).' })
   @IsString()
-  @MaxLength(255)
+  @MaxLength(MAX_EMAIL_LENGTH)
   email!: string;
 
   @Field(() => String, { description: 'Its password.' })

@@ -1,11 +1,12 @@
 import type { IdentitySession } from '../identity/identity.client.js';
 import type { ProfileRecord } from '../profiles/profile.entity.js';
 import { toProfile } from '../profiles/profile.mappers.js';
-import { isPlus } from '../profiles/profile.policies.js';
+import { isPlus } from '../members/plus.js';
 import type { SignedIn } from './account.service.js';
-import { Member, Plan, User } from './account.types.js';
+import { Plan } from '../members/plan.types.js';
+import { Member, User } from './account.types.js';
 import { AuthPayload, Session } from './session.types.js';
-import type { UserRecord } from './user.entity.js';
+import type { UserRecord } from '../members/user.entity.js';
 
 export function toUser(record: UserRecord): User {
   return Object.assign(new User(), {

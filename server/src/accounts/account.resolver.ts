@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
-import { requireUser } from '../graphql/auth.js';
-import type { Context } from '../graphql/context.js';
+import { CurrentUser, Public } from '../graphql/auth.js';
+import type { AuthUser, Context } from '../graphql/context.js';
 import { ChangePasswordInput, LoginInput, ResetPasswordInput, SignUpInput } from './account.inputs.js';
 import { toAuthPayload, toMember, toSession } from './account.mappers.js';
 import type { AccountService } from './account.service.js';
@@ -13,6 +13,7 @@ const PASSWORD_RESET_NOTICE = 'Please check your inbox.';
 export class AccountResolver {
   constructor(private readonly accounts: AccountService) {}
 
+  @Public()
   @Mutation(() => SignUpPayload, {
     description:
       'Creates an account with its user record and profile. Returns the session, or, when email ' +
@@ -30,6 +31,7 @@ export class AccountResolver {
     });
   }
 
+  @Public()
   @Mutation(() => AuthPayload, { description: 'Signs in with email and password.' })
   async login(
     @Arg('input', () => LoginInput, { description: 'Email and password.' }) input: LoginInput,
@@ -38,6 +40,7 @@ export class AccountResolver {
     return toAuthPayload(await this.accounts.login(input, { clientIp }));
   }
 
+  @Public()
   @Mutation(() => AuthPayload, {
     description: 'Exchanges a refresh token for a new session. Each refresh token works once.',
   })
@@ -52,14 +55,15 @@ export class AccountResolver {
   @Authorized()
   @Mutation(() => Boolean, { description: 'Ends this session (`local`, the default), the others, or all.' })
   async logout(
-    @Ctx() { user }: Context,
+    @CurrentUser() actor: AuthUser,
     @Arg('scope', () => LogoutScope, { defaultValue: LogoutScope.local, description: 'Which sessions to end.' })
     scope: LogoutScope,
   ): Promise<boolean> {
-    await this.accounts.logout(requireUser(user), scope);
+    await this.accounts.logout(actor, scope);
     return true;
   }
 
+  @Public()
   @Mutation(() => Notice, {
     description:
       'Emails a link and a code to set a new password. The answer is the same whether or not the address has an account.',
@@ -72,6 +76,7 @@ export class AccountResolver {
     return Object.assign(new Notice(), { message: PASSWORD_RESET_NOTICE });
   }
 
+  @Public()
   @Mutation(() => AuthPayload, {
     description: 'Sets a new password with the emailed link token or code, and signs in. Other sessions end.',
   })
@@ -91,9 +96,10 @@ export class AccountResolver {
   })
   async updateEmail(
     @Arg('email', () => String, { description: 'The new address.' }) email: string,
-    @Ctx() { user, clientIp }: Context,
+    @CurrentUser() actor: AuthUser,
+    @Ctx() { clientIp }: Context,
   ): Promise<EmailChangePayload> {
-    const pendingEmail = await this.accounts.updateEmail(requireUser(user), email, { clientIp });
+    const pendingEmail = await this.accounts.updateEmail(actor, email, { clientIp });
     return Object.assign(new EmailChangePayload(), {
       pendingEmail,
       message: 'Please check your inbox: follow the links we sent to confirm the change.',
@@ -107,9 +113,10 @@ export class AccountResolver {
   async changePassword(
     @Arg('input', () => ChangePasswordInput, { description: 'The current and the new password.' })
     input: ChangePasswordInput,
-    @Ctx() { user, clientIp }: Context,
+    @CurrentUser() actor: AuthUser,
+    @Ctx() { clientIp }: Context,
   ): Promise<AuthPayload> {
-    return toAuthPayload(await this.accounts.changePassword(requireUser(user), input, { clientIp }));
+    return toAuthPayload(await this.accounts.changePassword(actor, input, { clientIp }));
   }
 
   @Authorized()
@@ -120,9 +127,10 @@ export class AccountResolver {
   })
   async deleteAccount(
     @Arg('password', () => String, { description: 'Your password, to confirm it is you.' }) password: string,
-    @Ctx() { user, clientIp }: Context,
+    @CurrentUser() actor: AuthUser,
+    @Ctx() { clientIp }: Context,
   ): Promise<boolean> {
-    await this.accounts.deleteAccount(requireUser(user), password, { clientIp });
+    await this.accounts.deleteAccount(actor, password, { clientIp });
     return true;
   }
 }

@@ -1,102 +1,51 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
-import { In } from 'typeorm';
-import type { DataSource, Repository } from 'typeorm';
-import { codePoints } from '../db/columns.js';
-import { isUniqueViolation } from '../db/errors.js';
 import type { AuthUser } from '../graphql/context.js';
-import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
+import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import type { CallerInfo, IdentityClient, IdentitySession, IdentityUser } from '../identity/identity.client.js';
 import { IdentityError } from '../identity/identity.client.js';
-import { passwordProblems } from '../identity/password-policy.js';
-import { ProfileRecord } from '../profiles/profile.entity.js';
-import { cleanName, MAX_NAME_LENGTH } from '../profiles/names.js';
-import { newProfile } from '../profiles/profile.defaults.js';
-import { parseIsoDate, todayIn } from '../verses/day.js';
-import type { VerseService } from '../verses/verse.service.js';
-import { DEFAULT_VERSE_ID } from '../verses/verse.service.js';
-import { PLATFORM_PATTERN } from './account.inputs.js';
+import { requireLiveMember } from '../members/live-member.js';
+import type { AccountLifecycle } from '../members/member-lifecycle.js';
+import { cleanName } from '../profiles/names.js';
+import { todayIn } from '../verses/day.js';
 import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignUpInput } from './account.inputs.js';
 import { fromIdentityError } from './identity-errors.js';
-import type { RandomSource } from './username.js';
-import { generateUsername } from './username.js';
-import { UserRecord } from './user.entity.js';
+import type { MemberRecordPair, MemberRecords } from './member-records.js';
+import type { SignUpMetadata } from './signup-checks.js';
+import { checkBirthday, checkPassword, checkPlatformID, metadataOf, normalEmail } from './signup-checks.js';
 
-/** A username is drawn at most this many times before sign-up gives up (the odds are astronomical). */
-const MAX_USERNAME_DRAWS = 50;
-const MINIMUM_AGE_YEARS = 13;
-const MAX_EMAIL_LENGTH = 255;
-const MAX_PLATFORM_ID_LENGTH = 128;
 /**
  * With confirmation on, a sign-up answers no sooner than this: a new address costs two transactions
  * that a known one does not, and the time must not tell which it was (B10).
  */
 const CONFIRMATION_ANSWER_FLOOR_MS = 300;
 
-/** What happens around an account's end; the billing service cancels subscriptions here. */
-export interface AccountLifecycle {
-  /** Throws a coded error when the account must not be deleted now; runs before anything changes. */
-  checkDeletable(uid: string): Promise<void>;
-  /** Runs after the account is marked for deletion and before its identity account is removed. */
-  accountDeleting(uid: string): Promise<void>;
-}
-
 /** The member records of a session, for the payloads of the session mutations. */
-export interface SignedIn {
+export interface SignedIn extends MemberRecordPair {
   session: IdentitySession;
-  user: UserRecord;
-  profile: ProfileRecord;
 }
-
-export interface ReconcileReport {
-  created: number;
-  deleted: number;
-  failed: number;
-}
-
-/** Identity accounts read per page by the reconciliation. */
-const RECONCILE_PAGE_SIZE = 1000;
 
 export interface SignUpOutcome {
   signedIn: SignedIn | null;
   confirmationSent: boolean;
 }
 
-/** The sign-up details kept in the identity account's user_metadata, so that records can be rebuilt. */
-interface SignUpMetadata {
-  first: string;
-  birthday: string | null;
-  platform: string;
-  platformID: string | null;
-  day: string;
-}
-
 export interface AccountServiceOptions {
   /** The web app's address: emailed links lead to its pages. */
   siteUrl: string;
-  random?: RandomSource;
-  log: FastifyBaseLogger;
 }
 
 /**
- * Accounts: sign-up (identity account, then the user and profile records, undone if the records
- * cannot be written), sessions, password and email changes, deletion, and the start-up
- * reconciliation that repairs what a crash left between the identity service and the records.
+ * Sign-up and sessions: sign-up (identity account, then the member's records, undone if they
+ * cannot be written), sign-in, refresh, sign-out, password reset and change, email change, and
+ * account deletion.
  */
 export class AccountService {
-  private readonly users: Repository<UserRecord>;
-  private readonly random: RandomSource;
-
   constructor(
-    private readonly dataSource: DataSource,
     private readonly identity: IdentityClient,
-    private readonly verses: VerseService,
+    private readonly records: MemberRecords,
     private readonly lifecycle: AccountLifecycle[],
     private readonly options: AccountServiceOptions,
-  ) {
-    this.users = dataSource.getRepository(UserRecord);
-    this.random = options.random ?? Math.random;
-  }
+  ) {}
 
   /**
    * Creates the identity account and the member's records. With confirmation on, no session is
@@ -106,9 +55,7 @@ export class AccountService {
     const started = performance.now();
     const now = new Date();
     const email = normalEmail(input.email, 'input.email');
-    if (input.platformID != null && codePoints(input.platformID) > MAX_PLATFORM_ID_LENGTH) {
-      throw badUserInput(`platformID must be 1 to ${MAX_PLATFORM_ID_LENGTH} characters`, 'input.platformID');
-    }
+    checkPlatformID(input.platformID, 'input.platformID');
     checkPassword(input.password, 'input.password');
     const first = cleanName(input.first, 'input.first');
     const metadata: SignUpMetadata = {
@@ -137,7 +84,7 @@ export class AccountService {
       return { signedIn: null, confirmationSent: true };
     }
 
-    const records = await this.ensureRecords(created.user, metadata, { compensate: true });
+    const records = await this.records.ensure(created.user, metadata, { compensate: true });
     if (created.session === null) await answerAtFloor();
     return {
       signedIn: created.session ? { session: created.session, ...records } : null,
@@ -256,125 +203,16 @@ export class AccountService {
   async deleteAccount(actor: AuthUser, password: string, caller: CallerInfo): Promise<void> {
     await this.reauthenticate(actor, password, 'password', caller);
     for (const hook of this.lifecycle) await hook.checkDeletable(actor.id);
-    await this.users.update({ uid: actor.id }, { deletingAt: new Date() });
-    await this.finishDeletion(actor.id);
+    await this.records.markDeleting(actor.id);
+    await this.records.finishDeletion(actor.id);
   }
 
   /** The records of a session's account (rebuilt from the identity account if they are missing). */
   async signedIn(session: IdentitySession): Promise<SignedIn> {
-    const records = await this.ensureRecords(session.user, metadataOf(session.user), { compensate: false });
-    if (records.user.deletingAt) throw unauthenticated('This account has been deleted.');
-    await this.syncEmail(records.user, session.user.email);
+    const records = await this.records.ensure(session.user, metadataOf(session.user), { compensate: false });
+    requireLiveMember(records.user, 'This account has been deleted.');
+    await this.records.syncEmail(records.user, session.user.email);
     return { session, ...records };
-  }
-
-  /**
-   * Brings the user record's email to the identity account's once an email change is confirmed.
-   * Only sessions fresh from the identity service count: an older access token's email claim could
-   * put back an address the member has left.
-   */
-  private async syncEmail(user: UserRecord, identityEmail: string): Promise<void> {
-    if (identityEmail === '' || identityEmail === user.email) return;
-    await this.users.update({ uid: user.uid }, { email: identityEmail });
-    user.email = identityEmail;
-  }
-
-  /**
-   * Repairs what a crash or an outage left between the identity service and the records, in the
-   * direction each operation was going: an identity account without records gets them (sign-up
-   * rolls forward, from the details kept in its metadata); records marked for deletion, or whose
-   * identity account is confirmed gone, are deleted. Only accounts older than `graceMs` are
-   * touched, so that sign-ups in flight are left alone. A failure on one account is logged and the
-   * pass goes on with the others.
-   */
-  async reconcile(graceMs: number, options: { pageSize?: number } = {}): Promise<ReconcileReport> {
-    const pageSize = options.pageSize ?? RECONCILE_PAGE_SIZE;
-    const cutoff = Date.now() - graceMs;
-    const listed = new Set<string>();
-    const report: ReconcileReport = { created: 0, deleted: 0, failed: 0 };
-    const attempt = async (uid: string, work: () => Promise<boolean>, key: 'created' | 'deleted') => {
-      try {
-        if (await work()) report[key]++;
-      } catch (error) {
-        report.failed++;
-        this.options.log.error({ err: error, uid }, 'reconciliation could not repair an account; it retries later');
-      }
-    };
-
-    // The total page count in supabase-js's Link parsing is unreliable past 9 pages: read until a short page.
-    for (let page = 1; ; page++) {
-      const batch = await this.identity.listUsers(page, pageSize);
-      for (const user of batch.users) listed.add(user.id);
-      const candidates = batch.users.filter((user) => Date.parse(user.createdAt) <= cutoff && user.identityCount > 0);
-      const withRecords = new Set(
-        candidates.length === 0
-          ? []
-          : (
-              await this.users.find({ select: { uid: true }, where: { uid: In(candidates.map((user) => user.id)) } })
-            ).map((record) => record.uid),
-      );
-      for (const listedUser of candidates) {
-        if (withRecords.has(listedUser.id)) continue;
-        await attempt(
-          listedUser.id,
-          async () => {
-            // Asked again by id: a deletion finishing since the listing must not be undone.
-            const user = await this.currentIdentity(listedUser.id);
-            if (!user || (await this.users.existsBy({ uid: user.id }))) return false;
-            await this.ensureRecords(user, metadataOf(user), { compensate: false });
-            return true;
-          },
-          'created',
-        );
-      }
-      if (batch.users.length < pageSize) break;
-    }
-
-    const records = await this.users.find({ select: { uid: true, joined: true, deletingAt: true } });
-    for (const record of records) {
-      if (record.deletingAt) {
-        await attempt(
-          record.uid,
-          async () => {
-            await this.finishDeletion(record.uid);
-            return true;
-          },
-          'deleted',
-        );
-      } else if (!listed.has(record.uid) && record.joined.getTime() <= cutoff) {
-        // A listing by pages can miss an account that moved between pages: ask for it by id.
-        await attempt(record.uid, () => this.deleteIfIdentityGone(record.uid), 'deleted');
-      }
-    }
-    return report;
-  }
-
-  /** The identity account as it is now, or null when the identity service says it does not exist. */
-  private async currentIdentity(uid: string): Promise<IdentityUser | null> {
-    try {
-      return await this.identity.getUserById(uid);
-    } catch (error) {
-      if (error instanceof IdentityError && error.code === 'user_not_found') return null;
-      throw error;
-    }
-  }
-
-  /** Deletes the records of an account only once the identity service says it does not exist. */
-  private async deleteIfIdentityGone(uid: string): Promise<boolean> {
-    if (await this.currentIdentity(uid)) return false;
-    for (const hook of this.lifecycle) await hook.accountDeleting(uid);
-    await this.users.delete({ uid });
-    return true;
-  }
-
-  private async finishDeletion(uid: string): Promise<void> {
-    for (const hook of this.lifecycle) await hook.accountDeleting(uid);
-    try {
-      await this.identity.deleteUser(uid);
-    } catch (error) {
-      if (!(error instanceof IdentityError && error.code === 'user_not_found')) throw fromIdentityError(error);
-    }
-    await this.users.delete({ uid });
   }
 
   private async reauthenticate(
@@ -395,153 +233,4 @@ export class AccountService {
       throw fromIdentityError(error);
     }
   }
-
-  /**
-   * The account's records, created if missing. With `compensate`, a failure to write them removes
-   * the identity account again, so that a failed sign-up leaves nothing behind.
-   */
-  private async ensureRecords(
-    account: IdentityUser,
-    metadata: SignUpMetadata,
-    options: { compensate: boolean },
-  ): Promise<{ user: UserRecord; profile: ProfileRecord }> {
-    const existing = await this.findRecords(account.id);
-    if (existing) return existing;
-    try {
-      return await this.createRecords(account, metadata);
-    } catch (error) {
-      const raced = await this.findRecords(account.id);
-      if (raced) return raced;
-      if (options.compensate) await this.removeIdentityAccount(account.id, error);
-      throw error;
-    }
-  }
-
-  private async findRecords(uid: string): Promise<{ user: UserRecord; profile: ProfileRecord } | null> {
-    const [user, profile] = await Promise.all([
-      this.users.findOneBy({ uid }),
-      this.dataSource.getRepository(ProfileRecord).findOneBy({ uid }),
-    ]);
-    return user && profile ? { user, profile } : null;
-  }
-
-  /** Writes the user and profile records in one transaction, drawing usernames until one is free. */
-  private async createRecords(
-    account: IdentityUser,
-    metadata: SignUpMetadata,
-  ): Promise<{ user: UserRecord; profile: ProfileRecord }> {
-    const verse = await this.verses.byId(DEFAULT_VERSE_ID);
-    if (!verse) throw new Error(`the default verse ${DEFAULT_VERSE_ID} is missing from the verses table`);
-    const now = new Date();
-    const user = Object.assign(new UserRecord(), {
-      uid: account.id,
-      email: account.email,
-      first: metadata.first,
-      birthday: metadata.birthday,
-      joined: now,
-      platform: metadata.platform,
-      platformID: metadata.platformID,
-      stripeRole: null,
-      deletingAt: null,
-    });
-    const profiles = this.dataSource.getRepository(ProfileRecord);
-    for (let draw = 0; draw < MAX_USERNAME_DRAWS; draw++) {
-      const username = generateUsername(account.id, metadata.first, draw, this.random);
-      if (await profiles.existsBy({ username })) continue;
-      const profile = newProfile({ uid: account.id, name: metadata.first, username, verse, day: metadata.day, now });
-      try {
-        await this.dataSource.transaction(async (manager) => {
-          await manager.insert(UserRecord, user);
-          await manager.insert(ProfileRecord, profile);
-        });
-        return { user, profile };
-      } catch (error) {
-        // Another sign-up took the username between the check and the insert: draw again.
-        if (!isUniqueViolation(error) || (await this.users.existsBy({ uid: account.id }))) throw error;
-      }
-    }
-    throw new Error(`no free username after ${MAX_USERNAME_DRAWS} draws`);
-  }
-
-  private async removeIdentityAccount(uid: string, cause: unknown): Promise<void> {
-    try {
-      await this.identity.deleteUser(uid);
-      this.options.log.warn({ err: cause, uid }, 'sign-up undone: the records could not be written');
-    } catch (error) {
-      this.options.log.error(
-        { err: error, cause, uid },
-        'sign-up could not be undone; the reconciliation at the next start will repair it',
-      );
-    }
-  }
-}
-
-/**
- * Sign-up details kept in an identity account's metadata, for rebuilding its records. The metadata
- * is the account holder's to write (Supabase Auth's /signup and PUT /user take any `data`), so
- * every value meets the sign-up rules or falls back to a safe default.
- */
-function metadataOf(user: IdentityUser): SignUpMetadata {
-  const data = user.userMetadata;
-  const text = (key: string): string | null => (typeof data[key] === 'string' ? data[key] : null);
-  const valid = <T>(check: () => T): T | null => {
-    try {
-      return check();
-    } catch {
-      return null;
-    }
-  };
-  const emailName = user.email.split('@')[0] ?? '';
-  const first =
-    valid(() => cleanName(text('first') ?? '', 'first')) ??
-    valid(() => cleanName(emailName.slice(0, MAX_NAME_LENGTH), 'first')) ??
-    'Friend';
-  const platform = text('platform');
-  const platformID = text('platformID');
-  const birthday = text('birthday');
-  const day = text('day');
-  return {
-    first,
-    birthday: birthday === null ? null : valid(() => checkBirthday(birthday, new Date())),
-    platform: platform !== null && PLATFORM_PATTERN.test(platform) ? platform : 'api',
-    platformID:
-      platformID !== null && codePoints(platformID) <= MAX_PLATFORM_ID_LENGTH && !/\p{Cc}/u.test(platformID)
-        ? platformID
-        : null,
-    day: (day === null ? null : valid(() => parseIsoDate(day).date)) ?? new Date().toISOString().slice(0, 10),
-  };
-}
-
-/** The address trimmed and lowercased, or BAD_USER_INPUT on `field` when it cannot be one. */
-function normalEmail(value: string, field: string): string {
-  const address = value.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || codePoints(address) > MAX_EMAIL_LENGTH) {
-    throw badUserInput('email must be a valid email address', field);
-  }
-  return address;
-}
-
-/** The password policy, checked here too so that it holds whichever identity service is used. */
-function checkPassword(password: string, field: string): void {
-  const { tooLong, weak } = passwordProblems(password);
-  if (tooLong) throw badUserInput(tooLong, field);
-  if (weak.length > 0) {
-    throw appError(ErrorCode.WEAK_PASSWORD, weak.map((problem) => problem.message).join(' '), {
-      field,
-      reasons: weak.map((problem) => problem.reason),
-    });
-  }
-}
-
-/** A real date in the past, at least 13 years ago. */
-function checkBirthday(value: string, now: Date): string {
-  const { date } = parseIsoDate(value, 'input.birthday');
-  const today = now.toISOString().slice(0, 10);
-  if (date >= today) throw badUserInput('birthday must be in the past', 'input.birthday');
-  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
-  const thirteenYearsAgo = `${String(year - MINIMUM_AGE_YEARS).padStart(4, '0')}${rest}`;
-  if (date > thirteenYearsAgo) {
-    throw badUserInput(`You must be at least ${MINIMUM_AGE_YEARS} to use Lampstand.`, 'input.birthday');
-  }
-  return date;
 }

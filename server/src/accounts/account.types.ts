@@ -1,19 +1,6 @@
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Plan } from '../members/plan.types.js';
 import { Profile } from '../profiles/profile.types.js';
-
-export enum Plan {
-  free = 'free',
-  plus = 'plus',
-}
-
-registerEnumType(Plan, {
-  name: 'Plan',
-  description: "A member's subscription.",
-  valuesConfig: {
-    free: { description: 'No subscription.' },
-    plus: { description: 'Lampstand Plus: Plus themes and button style, a pinned verse, the Plus badge.' },
-  },
-});
 
 @ObjectType({ description: "A member's own account record (only the member sees it)." })
 export class User {

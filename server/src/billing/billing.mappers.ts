@@ -1,5 +1,6 @@
-import { Plan } from '../accounts/account.types.js';
-import type { PlanOffer, PlusStanding } from './billing.service.js';
+import { Plan } from '../members/plan.types.js';
+import type { PlanOffer } from './checkout.service.js';
+import type { PlusStanding } from './plus-role.service.js';
 import { BillingInterval, PlusPlan, PlusSubscription, SubscriptionStatus } from './billing.types.js';
 
 const STATUSES = new Set<string>(Object.values(SubscriptionStatus));

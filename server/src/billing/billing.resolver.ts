@@ -1,29 +1,34 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { requireUser } from '../graphql/auth.js';
-import type { Context } from '../graphql/context.js';
+import { Arg, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { CurrentUser, Public } from '../graphql/auth.js';
+import type { AuthUser } from '../graphql/context.js';
 import { toPlusPlan, toPlusSubscription } from './billing.mappers.js';
-import type { BillingService } from './billing.service.js';
+import type { CheckoutService } from './checkout.service.js';
+import type { PlusRoleService } from './plus-role.service.js';
 import { BillingRedirect, PlusPlan, PlusSubscription } from './billing.types.js';
 
 const redirect = (url: string): BillingRedirect => Object.assign(new BillingRedirect(), { url });
 
 @Resolver()
 export class BillingResolver {
-  constructor(private readonly billing: BillingService) {}
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly roles: PlusRoleService,
+  ) {}
 
+  @Public()
   @Query(() => [PlusPlan], {
     description: 'Plus prices on sale, cheapest first. Empty when payments are not set up on this server.',
   })
   async plans(): Promise<PlusPlan[]> {
-    return (await this.billing.plans()).map(toPlusPlan);
+    return (await this.checkout.plans()).map(toPlusPlan);
   }
 
   @Authorized()
   @Query(() => PlusSubscription, {
     description: 'Your Plus and subscription. `BILLING_NOT_CONFIGURED` when payments are not set up (use `me.plan`).',
   })
-  async subscription(@Ctx() { user }: Context): Promise<PlusSubscription> {
-    return toPlusSubscription(await this.billing.standing(requireUser(user)));
+  async subscription(@CurrentUser() actor: AuthUser): Promise<PlusSubscription> {
+    return toPlusSubscription(await this.roles.standing(actor));
   }
 
   @Authorized()
@@ -35,16 +40,16 @@ export class BillingResolver {
   })
   async startCheckout(
     @Arg('priceId', () => ID, { description: 'A `priceId` from `plans`.' }) priceId: string,
-    @Ctx() { user }: Context,
+    @CurrentUser() actor: AuthUser,
   ): Promise<BillingRedirect> {
-    return redirect(await this.billing.startCheckout(requireUser(user), priceId));
+    return redirect(await this.checkout.startCheckout(actor, priceId));
   }
 
   @Authorized()
   @Mutation(() => BillingRedirect, {
     description: "Returns Stripe's billing portal, where you change card, plan or cancel; it comes back to `/plus`.",
   })
-  async openBillingPortal(@Ctx() { user }: Context): Promise<BillingRedirect> {
-    return redirect(await this.billing.openBillingPortal(requireUser(user)));
+  async openBillingPortal(@CurrentUser() actor: AuthUser): Promise<BillingRedirect> {
+    return redirect(await this.checkout.openBillingPortal(actor));
   }
 }

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Plan } from '../accounts/account.types.js';
+import { Plan } from '../members/plan.types.js';
 
 export enum BillingInterval {
   day = 'day',

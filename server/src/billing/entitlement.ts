@@ -1,4 +1,4 @@
-import { PLUS_ROLE } from '../profiles/profile.policies.js';
+import { PLUS_ROLE } from '../members/plus.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../config.js';
+import { appError, ErrorCode } from '../graphql/errors.js';
 import { ENDED_STATUSES } from './entitlement.js';
 
 /** The Stripe API version this code was written against; webhook endpoints should use it too. */
@@ -47,12 +48,24 @@ export interface SubscriptionSnapshot {
   uid: string | null;
 }
 
-/** A verified webhook event: its identity, time and the object it carries, untyped. */
+/** What a webhook event is about, read from its payload once, here: the rest of billing never sees Stripe's shapes. */
+export type EventSubject =
+  | {
+      kind: 'subscription';
+      id: string;
+      /** A completed checkout's customer and the member it was opened for, to be linked. */
+      link: { customerId: string; uid: string } | null;
+    }
+  | { kind: 'product'; id: string }
+  | { kind: 'price'; id: string }
+  | { kind: 'none' };
+
+/** A verified webhook event: its identity, time and what it is about. */
 export interface BillingEvent {
   id: string;
   type: string;
   created: Date;
-  object: Record<string, unknown>;
+  subject: EventSubject;
 }
 
 /** The webhook's signature did not verify (wrong secret, altered body, stale timestamp, no header). */
@@ -107,7 +120,7 @@ export class StripeClient {
       id: event.id,
       type: event.type,
       created: new Date(event.created * 1000),
-      object: event.data.object as unknown as Record<string, unknown>,
+      subject: subjectOf(event.type, event.data.object as unknown as Record<string, unknown>),
     };
   }
 
@@ -271,7 +284,7 @@ export class StripeClient {
 }
 
 /** The Lampstand member that a Stripe object's metadata names, or null (made elsewhere). */
-export function memberIdOf(metadata: unknown): string | null {
+function memberIdOf(metadata: unknown): string | null {
   if (typeof metadata !== 'object' || metadata === null || !(MEMBER_METADATA_KEY in metadata)) return null;
   const uid = metadata[MEMBER_METADATA_KEY];
   return typeof uid === 'string' && uid !== '' ? uid : null;
@@ -293,4 +306,71 @@ async function orNullWhenMissing<T>(request: Promise<T>): Promise<T | null> {
     if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
     throw error;
   }
+}
+
+/** What an event names, by its type: the subscription, product or price whose state to read afresh. */
+function subjectOf(type: string, object: Record<string, unknown>): EventSubject {
+  const [family] = type.split('.');
+  if (type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') {
+    const id = idField(object.subscription);
+    const customerId = idField(object.customer);
+    // Our own metadata key, not `client_reference_id`: another app on the account may set that.
+    const uid = memberIdOf(object.metadata);
+    return id ? { kind: 'subscription', id, link: customerId && uid ? { customerId, uid } : null } : { kind: 'none' };
+  }
+  const id = type.startsWith('customer.subscription.')
+    ? idField(object.id)
+    : family === 'invoice'
+      ? invoiceSubscriptionId(object)
+      : null;
+  if (id) return { kind: 'subscription', id, link: null };
+  if (family === 'product' || family === 'price') {
+    const objectId = idField(object.id);
+    return objectId ? { kind: family, id: objectId } : { kind: 'none' };
+  }
+  return { kind: 'none' };
+}
+
+function idField(value: unknown): string | null {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string') return value.id;
+  return null;
+}
+
+/** An invoice's subscription: under `parent.subscription_details` since API 2025-03-31, at the top before. */
+function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent;
+  if (typeof parent === 'object' && parent !== null && 'subscription_details' in parent) {
+    const details = parent.subscription_details;
+    if (typeof details === 'object' && details !== null && 'subscription' in details) {
+      return idField(details.subscription);
+    }
+  }
+  return idField(invoice.subscription);
+}
+
+/** Runs a Stripe call; a network failure or Stripe outage becomes BILLING_UNAVAILABLE. */
+export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isStripeOutage(error)) {
+      throw appError(ErrorCode.BILLING_UNAVAILABLE, 'Payments are unavailable right now. Please try again shortly.');
+    }
+    throw error;
+  }
+}
+
+function isStripeOutage(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
+  return (
+    error.name === 'StripeConnectionError' || error.name === 'StripeAPIError' || (status !== undefined && status >= 500)
+  );
+}
+
+/** The Stripe client, or BILLING_NOT_CONFIGURED when the server has no Stripe keys. */
+export function requireStripe(stripe: StripeClient | null): StripeClient {
+  if (!stripe) throw appError(ErrorCode.BILLING_NOT_CONFIGURED, 'Payments are not set up on this server.');
+  return stripe;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { BillingService } from './billing.service.js';
+import type { StripeSyncService } from './stripe-sync.service.js';
 import type { StripeClient } from './stripe.client.js';
 import { WebhookSignatureError } from './stripe.client.js';
 
@@ -13,7 +13,7 @@ import { WebhookSignatureError } from './stripe.client.js';
 export function registerStripeWebhook(
   app: FastifyInstance,
   stripe: StripeClient | null,
-  billing: BillingService,
+  sync: StripeSyncService,
 ): void {
   void app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
@@ -33,7 +33,7 @@ export function registerStripeWebhook(
         return reply.code(400).send({ error: 'invalid_signature' });
       }
       try {
-        const outcome = await billing.handleEvent(event);
+        const outcome = await sync.handleEvent(event);
         return await reply.code(200).send({ received: true, duplicate: outcome.duplicate });
       } catch (error) {
         request.log.error(

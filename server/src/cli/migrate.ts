@@ -2,7 +2,8 @@
 // The deployment runs it once before the app instances start (docker/compose.yaml); the instances
 // would migrate too, one at a time under a lock, but then find nothing left to do.
 import { ConfigError, loadConfig } from '../config.js';
-import { createDataSource, openDatabase } from '../db/data-source.js';
+import { createDataSource } from '../app/data-source.js';
+import { openDatabase } from '../db/data-source.js';
 
 try {
   const config = loadConfig();

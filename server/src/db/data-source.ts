@@ -4,22 +4,24 @@ import type { Database } from 'better-sqlite3';
 import { DataSource } from 'typeorm';
 import type { DataSourceOptions, EntitySchema, Logger, MixedList } from 'typeorm';
 import type { Config } from '../config.js';
-import { entities } from './entities.js';
 import { postgresMigrations, sqliteMigrations } from './migrations/index.js';
 import { serializeSqlite } from './sqlite-serial.js';
 
-type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
+export type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
 
 /** How long one statement may wait for a SQLite write lock, and for a PostgreSQL connection. */
 const BUSY_TIMEOUT_MS = 5000;
 
-/** Builds the TypeORM data source for the configured database (not yet initialized). */
-export function createDataSource(
+/**
+ * Builds the TypeORM data source for the configured database (not yet initialized), for the
+ * entities given: the app's list is kept by the composition root (app/entities.ts).
+ */
+export function buildDataSource(
   database: Config['database'],
-  extra: { entities?: EntityList; logger?: Logger } = {},
+  extra: { entities: EntityList; logger?: Logger },
 ): DataSource {
   const common = {
-    entities: extra.entities ?? entities,
+    entities: extra.entities,
     synchronize: false,
     migrationsRun: false,
     // Query errors reach our code as exceptions and are logged there, with the request.

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { createDataSource, openDatabase } from './data-source.js';
+import type { EntityList } from './data-source.js';
+import { buildDataSource, openDatabase } from './data-source.js';
 
 export type Dialect = Config['database']['type'];
 
@@ -18,11 +19,15 @@ export interface SchemaDiff {
  * the entities (empty when the migrations are complete). Used to generate migrations and to fail
  * CI when an entity changed without one.
  */
-export async function diffSchema(dialect: Dialect, postgresAdminUrl: string): Promise<SchemaDiff> {
+export async function diffSchema(
+  dialect: Dialect,
+  postgresAdminUrl: string,
+  entities: EntityList,
+): Promise<SchemaDiff> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'lampstand-schema-'));
     try {
-      return await diffDatabase({ type: 'sqlite', file: path.join(dir, 'schema.sqlite') });
+      return await diffDatabase({ type: 'sqlite', file: path.join(dir, 'schema.sqlite') }, entities);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -34,15 +39,15 @@ export async function diffSchema(dialect: Dialect, postgresAdminUrl: string): Pr
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(postgresAdminUrl);
     url.pathname = `/${name}`;
-    return await diffDatabase({ type: 'postgres', url: url.toString() });
+    return await diffDatabase({ type: 'postgres', url: url.toString() }, entities);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
 
-async function diffDatabase(database: Config['database']): Promise<SchemaDiff> {
-  const dataSource = await openDatabase(createDataSource(database));
+async function diffDatabase(database: Config['database'], entities: EntityList): Promise<SchemaDiff> {
+  const dataSource = await openDatabase(buildDataSource(database, { entities }));
   try {
     const sql = await dataSource.driver.createSchemaBuilder().log();
     return {

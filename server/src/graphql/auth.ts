@@ -1,47 +1,7 @@
-import { GraphQLError } from 'graphql';
 import type { AuthChecker } from 'type-graphql';
-import { getMetadataStorage } from 'type-graphql';
-import type { TokenVerifier } from '../identity/token-verifier.js';
-import { TokenVerificationError } from '../identity/token-verifier.js';
+import { createParameterDecorator, getMetadataStorage } from 'type-graphql';
 import type { AuthUser, Context } from './context.js';
-import { ErrorCode, unauthenticated } from './errors.js';
-
-/**
- * Root fields anyone may call. Every other Query and Mutation field must carry `@Authorized()`;
- * tests/server/authorization.test.ts fails when a root field is in neither group.
- */
-export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
-  'Query.verseOfTheDay',
-  'Query.verse',
-  'Query.profile',
-  'Query.me',
-  'Query.plans',
-  'Mutation.signUp',
-  'Mutation.login',
-  'Mutation.refreshSession',
-  'Mutation.requestPasswordReset',
-  'Mutation.resetPassword',
-]);
-
-const BEARER = /^bearer\s+(\S+)$/i;
-
-/**
- * The caller an Authorization header names: null without one, UNAUTHENTICATED (HTTP 401) when the
- * token is malformed, expired, forged or its session ended, so that clients refresh or sign in again.
- */
-export async function authenticate(header: string | undefined, verifier: TokenVerifier): Promise<AuthUser | null> {
-  if (header === undefined || header === '') return null;
-  const token = BEARER.exec(header)?.[1];
-  try {
-    if (!token) throw new TokenVerificationError('invalid', 'The Authorization header must be "Bearer <access token>"');
-    return await verifier.verify(token);
-  } catch (error) {
-    if (!(error instanceof TokenVerificationError)) throw error;
-    throw new GraphQLError(error.message, {
-      extensions: { code: ErrorCode.UNAUTHENTICATED, reason: error.reason, http: { status: 401 } },
-    });
-  }
-}
+import { unauthenticated } from './errors.js';
 
 /** `@Authorized()` means: a verified, signed-in caller. */
 export const authChecker: AuthChecker<Context> = ({ context }) => {
@@ -49,10 +9,31 @@ export const authChecker: AuthChecker<Context> = ({ context }) => {
   return true;
 };
 
-/** The caller of an `@Authorized()` field (the checker has already refused anonymous calls). */
-export function requireUser(user: AuthUser | null): AuthUser {
-  if (!user) throw unauthenticated();
-  return user;
+/** The resolver methods marked `@Public()`, by class. */
+const publicMethods = new WeakMap<object, Set<string | symbol>>();
+
+/**
+ * Marks a Query or Mutation as callable by anyone, at its declaration. Every other root field must
+ * carry `@Authorized()`: the schema build fails on one that states neither (deny by default).
+ */
+export function Public(): MethodDecorator {
+  return (prototype, methodName) => {
+    const target = prototype.constructor;
+    const methods = publicMethods.get(target) ?? new Set<string | symbol>();
+    methods.add(methodName);
+    publicMethods.set(target, methods);
+  };
+}
+
+/**
+ * The verified caller of an `@Authorized()` field, as a resolver parameter. The auth checker has
+ * already refused anonymous calls; UNAUTHENTICATED here too keeps the type honest.
+ */
+export function CurrentUser(): ReturnType<typeof createParameterDecorator> {
+  return createParameterDecorator<Context>(({ context }): AuthUser => {
+    if (!context.user) throw unauthenticated();
+    return context.user;
+  });
 }
 
 export interface RootFieldAccess {
@@ -61,8 +42,9 @@ export interface RootFieldAccess {
 }
 
 /**
- * Classifies every Query and Mutation field of the given resolvers as public or authorized, and
- * throws when one is neither: deny by default, checked when the schema is built.
+ * Classifies every Query and Mutation field of the given resolvers as public (`@Public()`) or
+ * authorized (`@Authorized()`), and throws when one states neither or both: checked when the
+ * schema is built.
  */
 export function classifyRootFields(resolverClasses: readonly object[]): RootFieldAccess[] {
   const storage = getMetadataStorage();
@@ -70,21 +52,27 @@ export function classifyRootFields(resolverClasses: readonly object[]): RootFiel
   const authorized = (target: unknown, methodName: string): boolean =>
     storage.authorizedFields.some((entry) => entry.target === target && entry.fieldName === methodName) ||
     storage.authorizedResolver.some((entry) => entry.target === target);
+  const isPublic = (target: object, methodName: string): boolean => publicMethods.get(target)?.has(methodName) ?? false;
   const fields = [
     ...storage.queries.map((query) => ({ ...query, root: 'Query' })),
     ...storage.mutations.map((mutation) => ({ ...mutation, root: 'Mutation' })),
   ].filter((entry) => ours.has(entry.target));
 
   const unguarded: string[] = [];
+  const both: string[] = [];
   const result = fields.map(({ root, schemaName, target, methodName }): RootFieldAccess => {
     const field = `${root}.${schemaName}`;
-    if (authorized(target, methodName)) return { field, access: 'authorized' };
-    if (PUBLIC_ROOT_FIELDS.has(field)) return { field, access: 'public' };
-    unguarded.push(field);
+    const open = isPublic(target, methodName);
+    if (authorized(target, methodName)) {
+      if (open) both.push(field);
+      return { field, access: 'authorized' };
+    }
+    if (!open) unguarded.push(field);
     return { field, access: 'public' };
   });
   if (unguarded.length > 0) {
-    throw new Error(`Root fields without @Authorized() and not listed as public: ${unguarded.join(', ')}`);
+    throw new Error(`Root fields with neither @Authorized() nor @Public(): ${unguarded.join(', ')}`);
   }
+  if (both.length > 0) throw new Error(`Root fields both @Authorized() and @Public(): ${both.join(', ')}`);
   return result.sort((a, b) => a.field.localeCompare(b.field));
 }

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Loaders } from './loaders.js';
 
 /** The verified caller of a request. */
 export interface AuthUser {
@@ -14,15 +13,19 @@ export interface AuthUser {
   accessToken: string;
 }
 
-/** What every resolver receives. Built by `createContext`, the same way in the server and in tests. */
+/**
+ * One request's DataLoaders: relations resolve in batches, never one query per row. Each feature
+ * adds its own loaders to this interface by module augmentation, next to their factory; the
+ * composition root (app/loaders.ts) builds them all, so this kernel names no feature.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the features' augmentations
+export interface Loaders {}
+
+/** What every resolver receives. Built by `createContext` (app/context.ts), the same way in the server and in tests. */
 export interface Context {
   user: AuthUser | null;
   loaders: Loaders;
   log: FastifyBaseLogger;
   /** The client's address (X-Forwarded-For only from trusted proxies), for per-address limits. */
   clientIp: string;
-}
-
-export function createContext(input: Context): Context {
-  return { user: input.user, loaders: input.loaders, log: input.log, clientIp: input.clientIp };
 }

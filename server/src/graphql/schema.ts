@@ -1,31 +1,20 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { lexicographicSortSchema, printSchema } from 'graphql';
-import type { ContainerType } from 'type-graphql';
+import type { ContainerType, NonEmptyArray } from 'type-graphql';
 import { buildSchema } from 'type-graphql';
-import { AccountResolver } from '../accounts/account.resolver.js';
-import { MemberResolver } from '../accounts/member.resolver.js';
-import { BillingResolver } from '../billing/billing.resolver.js';
-import { LinkResolver, PublicLinkResolver } from '../links/link.resolver.js';
-import { ProfileResolver } from '../profiles/profile.resolver.js';
-import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
-import { VerseResolver } from '../verses/verse.resolver.js';
 import { authChecker, classifyRootFields } from './auth.js';
 
-/** Every resolver class. Each is built once, with its services, by the app's container. */
-export const resolvers = [
-  VerseResolver,
-  AccountResolver,
-  MemberResolver,
-  ProfileResolver,
-  PublicProfileResolver,
-  BillingResolver,
-  LinkResolver,
-  PublicLinkResolver,
-] as const;
-
-/** The executable schema; `container` hands type-graphql the resolver instances. */
-export function buildGraphQLSchema(container?: ContainerType): Promise<GraphQLSchema> {
+/**
+ * The executable schema of the resolver classes handed in (the composition root's list);
+ * `container` hands type-graphql their instances. Fails when a root field is neither
+ * `@Authorized()` nor `@Public()`.
+ */
+export function buildGraphQLSchema(
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql's own type for resolver classes
+  resolvers: NonEmptyArray<Function>,
+  container?: ContainerType,
+): Promise<GraphQLSchema> {
   classifyRootFields(resolvers);
   return buildSchema({
     resolvers,

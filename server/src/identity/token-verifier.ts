@@ -2,8 +2,6 @@ import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify } from 'jo
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.js';
 import type { AuthUser } from '../graphql/context.js';
-import type { IdentityKeys } from './embedded/keys.js';
-import type { SessionLiveness } from './embedded/sessions.js';
 
 /** Why an access token was refused. */
 export type TokenRejection = 'expired' | 'invalid' | 'session_ended';
@@ -19,6 +17,14 @@ export class TokenVerificationError extends Error {
   ) {
     super(message, options);
   }
+}
+
+/** Whether a token's session still exists: the embedded service provides it (embedded/sessions.ts). */
+export type SessionLiveness = (sessionId: string, userId: string) => Promise<boolean>;
+
+/** What the verifier needs of the embedded service's keys: a signature check. */
+export interface SigningKeys {
+  verify(token: string): Promise<{ payload: JWTPayload }>;
 }
 
 /** Verifies access tokens locally, without a call to the identity service. */
@@ -46,7 +52,7 @@ function stringClaim(payload: JWTPayload, name: string): string | null {
  */
 export function createTokenVerifier(
   config: Config,
-  embedded: { keys: IdentityKeys; sessionAlive: SessionLiveness } | undefined,
+  embedded: { keys: SigningKeys; sessionAlive: SessionLiveness } | undefined,
 ): TokenVerifier {
   const { identity } = config;
   let verifySignature: (token: string) => Promise<JWTPayload>;

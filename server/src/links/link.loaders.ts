@@ -13,3 +13,10 @@ export function createLinkLoader(dataSource: DataSource): DataLoader<string, Lin
     return uids.map((uid) => byUid.get(uid) ?? []);
   });
 }
+
+declare module '../graphql/context.js' {
+  interface Loaders {
+    /** Each page's links in order, hidden ones included. */
+    linksByUid: DataLoader<string, LinkRecord[]>;
+  }
+}

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { requireUser } from '../graphql/auth.js';
-import type { Context } from '../graphql/context.js';
+import { CurrentUser } from '../graphql/auth.js';
+import type { AuthUser, Context } from '../graphql/context.js';
 import { Profile, PublicProfile } from '../profiles/profile.types.js';
 import type { LinkService } from './link.service.js';
 import { toLink } from './link.service.js';
@@ -19,9 +19,9 @@ export class LinkResolver {
   @Mutation(() => Link, { description: 'Adds a link at the end of your page (at most 50).' })
   async addLink(
     @Arg('input', () => LinkInput, { description: 'The new link.' }) input: LinkInput,
-    @Ctx() { user }: Context,
+    @CurrentUser() actor: AuthUser,
   ): Promise<Link> {
-    return toLink(await this.service.add(requireUser(user), input));
+    return toLink(await this.service.add(actor, input));
   }
 
   @Authorized()
@@ -29,27 +29,27 @@ export class LinkResolver {
   async updateLink(
     @Arg('id', () => ID, { description: 'The link.' }) id: string,
     @Arg('input', () => UpdateLinkInput, { description: 'The changes.' }) input: UpdateLinkInput,
-    @Ctx() { user }: Context,
+    @CurrentUser() actor: AuthUser,
   ): Promise<Link> {
-    return toLink(await this.service.update(requireUser(user), id, input));
+    return toLink(await this.service.update(actor, id, input));
   }
 
   @Authorized()
   @Mutation(() => [Link], { description: 'Removes one of your links; answers the links left, in order.' })
   async removeLink(
     @Arg('id', () => ID, { description: 'The link.' }) id: string,
-    @Ctx() { user }: Context,
+    @CurrentUser() actor: AuthUser,
   ): Promise<Link[]> {
-    return (await this.service.remove(requireUser(user), id)).map(toLink);
+    return (await this.service.remove(actor, id)).map(toLink);
   }
 
   @Authorized()
   @Mutation(() => [Link], { description: 'Puts your links in this order; `ids` names each of them once.' })
   async reorderLinks(
     @Arg('ids', () => [ID], { description: 'Every one of your links, in the new order.' }) ids: string[],
-    @Ctx() { user }: Context,
+    @CurrentUser() actor: AuthUser,
   ): Promise<Link[]> {
-    return (await this.service.reorder(requireUser(user), ids)).map(toLink);
+    return (await this.service.reorder(actor, ids)).map(toLink);
   }
 
   @Authorized()
@@ -59,9 +59,9 @@ export class LinkResolver {
   async pageStats(
     @Arg('days', () => Int, { defaultValue: 7, description: 'How many days, up to today: 1–7, or 1–90 with Plus.' })
     days: number,
-    @Ctx() { user }: Context,
+    @CurrentUser() actor: AuthUser,
   ): Promise<PageStats> {
-    return this.stats.forMember(requireUser(user), days);
+    return this.stats.forMember(actor, days);
   }
 
   @FieldResolver(() => [Link], { description: 'Your links in page order, hidden ones included.' })

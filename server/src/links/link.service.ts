@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { UserRecord } from '../accounts/user.entity.js';
+import { isLiveMember, memberGone } from '../members/live-member.js';
+import { UserRecord } from '../members/user.entity.js';
 import type { AuthUser } from '../graphql/context.js';
-import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
+import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
 import { isVisibleToPublic } from '../profiles/profile.policies.js';
 import { iconFor } from './link-icons.js';
@@ -109,7 +110,7 @@ export class LinkService {
       this.dataSource.getRepository(ProfileRecord).findOneBy({ uid: link.uid }),
       this.dataSource.getRepository(UserRecord).findOneBy({ uid: link.uid }),
     ]);
-    if (!profile || !owner || owner.deletingAt || !isVisibleToPublic(profile)) return null;
+    if (!profile || !isLiveMember(owner) || !isVisibleToPublic(profile)) return null;
     return link;
   }
 
@@ -121,7 +122,7 @@ export class LinkService {
       // (SQLite's transactions already do).
       const lock = this.dataSource.options.type === 'postgres' ? { mode: 'pessimistic_write' as const } : undefined;
       const profile = await manager.findOne(ProfileRecord, { where: { uid: actor.id }, lock });
-      if (!owner || !profile || owner.deletingAt) throw unauthenticated('Your account no longer exists.');
+      if (!profile || !isLiveMember(owner)) throw memberGone();
       return work(manager);
     });
   }

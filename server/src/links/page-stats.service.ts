@@ -1,9 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { Between } from 'typeorm';
-import { UserRecord } from '../accounts/user.entity.js';
+import { requireLiveMember } from '../members/live-member.js';
+import { UserRecord } from '../members/user.entity.js';
 import type { AuthUser } from '../graphql/context.js';
-import { badUserInput, unauthenticated } from '../graphql/errors.js';
-import { isPlus, requirePlus } from '../profiles/profile.policies.js';
+import { badUserInput } from '../graphql/errors.js';
+import { isPlus, requirePlus } from '../members/plus.js';
 import { LinkClickDayRecord, LinkRecord, PageViewDayRecord } from './link.entity.js';
 import { toLink } from './link.service.js';
 import { DayStats, LinkStats, PageStats } from './link.types.js';
@@ -85,8 +86,7 @@ export class PageStatsService {
 
   /** The member's stats over `days` days: 1–7, or 1–90 with Plus; per-link clicks with Plus only. */
   async forMember(actor: AuthUser, days: number, today: Date = new Date()): Promise<PageStats> {
-    const owner = await this.dataSource.getRepository(UserRecord).findOneBy({ uid: actor.id });
-    if (!owner || owner.deletingAt) throw unauthenticated('Your account no longer exists.');
+    const owner = requireLiveMember(await this.dataSource.getRepository(UserRecord).findOneBy({ uid: actor.id }));
     if (!Number.isInteger(days) || days < 1 || days > PLUS_STATS_DAYS) {
       throw badUserInput(`Ask for 1 to ${PLUS_STATS_DAYS} days of stats.`, 'days');
     }

@@ -1,7 +1,7 @@
 /**
- * The limits of a sign-up, in one place: the GraphQL inputs, the sign-up service, the rebuild of
- * records from identity metadata and the web's sign-up form all read them from here. This module
- * imports nothing, so the web can share it.
+ * The limits of a sign-up, in one place: the GraphQL inputs, the checks of the sign-up service and
+ * of the rebuild of records from identity metadata (accounts/signup-checks.ts), and the web's
+ * sign-up form all read them from here. This module imports nothing, so the web can share it.
  */
 
 /** Email addresses longer than this many characters are refused. */

@@ -1,6 +1,6 @@
 import type { Relation } from 'typeorm';
 import { Column, Entity, Index, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
-import { UserRecord } from '../accounts/user.entity.js';
+import { UserRecord } from '../members/user.entity.js';
 import { timestampColumn } from '../db/columns.js';
 import type { ButtonStyle, Layout, Theme } from './appearance.js';
 

@@ -1,13 +1,19 @@
 import { IsBoolean, IsEnum, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
+import { MAX_NAME_LENGTH, MIN_NAME_LENGTH } from '../members/signup-rules.js';
 import { ButtonStyle, Layout, Theme } from './appearance.js';
 
 @InputType({ description: 'Changes to your profile; leave out what stays the same.' })
 export class UpdateProfileInput {
-  @Field(() => String, { nullable: true, description: 'The name shown on your page, 1–50 characters.' })
+  @Field(() => String, {
+    nullable: true,
+    description: `The name shown on your page, ${MIN_NAME_LENGTH}–${MAX_NAME_LENGTH} characters.`,
+  })
   @IsOptional()
   @IsString()
-  @Length(1, 50, { message: 'name must be 1 to 50 characters' })
+  @Length(MIN_NAME_LENGTH, MAX_NAME_LENGTH, {
+    message: `name must be ${MIN_NAME_LENGTH} to ${MAX_NAME_LENGTH} characters`,
+  })
   @Matches(/\S/, { message: 'name must not be blank' })
   name?: string | null;
 

@@ -29,3 +29,10 @@ export function createProfileLoaders(dataSource: DataSource): ProfileLoaders {
   };
   return loaders;
 }
+
+declare module '../graphql/context.js' {
+  interface Loaders {
+    profileByUid: ProfileLoaders['profileByUid'];
+    profileByUsername: ProfileLoaders['profileByUsername'];
+  }
+}

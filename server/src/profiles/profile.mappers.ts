@@ -1,6 +1,6 @@
-import type { UserRecord } from '../accounts/user.entity.js';
+import type { UserRecord } from '../members/user.entity.js';
 import type { ProfileRecord } from './profile.entity.js';
-import { isPlus } from './profile.policies.js';
+import { isPlus } from '../members/plus.js';
 import type { Appearance } from './profile.types.js';
 import { Profile, PublicProfile } from './profile.types.js';
 

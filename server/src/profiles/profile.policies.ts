@@ -1,22 +1,8 @@
-import type { UserRecord } from '../accounts/user.entity.js';
-import { appError, ErrorCode } from '../graphql/errors.js';
+import type { UserRecord } from '../members/user.entity.js';
+import { requirePlus } from '../members/plus.js';
 import { PLUS_BUTTONS, PLUS_THEMES } from './appearance.js';
 import type { ButtonStyle, Theme } from './appearance.js';
 import type { ProfileRecord } from './profile.entity.js';
-
-/** The role a member's billing grants (`users.stripe_role`); `plus` unlocks the Plus features. */
-export const PLUS_ROLE = 'plus';
-
-export function isPlus(owner: Pick<UserRecord, 'stripeRole'>): boolean {
-  return owner.stripeRole === PLUS_ROLE;
-}
-
-/** Throws PLUS_REQUIRED unless the member has Plus. */
-export function requirePlus(owner: Pick<UserRecord, 'stripeRole'>, feature: string): void {
-  if (!isPlus(owner)) {
-    throw appError(ErrorCode.PLUS_REQUIRED, `${feature} is part of Lampstand Plus.`, { feature });
-  }
-}
 
 /** Throws PLUS_REQUIRED when a free member picks a Plus-only theme or button style. */
 export function requireAllowedAppearance(

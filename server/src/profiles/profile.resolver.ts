@@ -1,6 +1,6 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
-import { requireUser } from '../graphql/auth.js';
-import type { Context } from '../graphql/context.js';
+import { CurrentUser } from '../graphql/auth.js';
+import type { AuthUser, Context } from '../graphql/context.js';
 import { Verse } from '../verses/verse.types.js';
 import { UpdateProfileInput } from './profile.inputs.js';
 import { toProfile } from './profile.mappers.js';
@@ -15,24 +15,24 @@ export class ProfileResolver {
   @Mutation(() => Profile, { description: 'Changes your name, look or visibility. Plus-only looks need Plus.' })
   async updateProfile(
     @Arg('input', () => UpdateProfileInput, { description: 'The changes.' }) input: UpdateProfileInput,
-    @Ctx() { user }: Context,
+    @CurrentUser() actor: AuthUser,
   ): Promise<Profile> {
-    return toProfile(await this.profiles.update(requireUser(user), input));
+    return toProfile(await this.profiles.update(actor, input));
   }
 
   @Authorized()
   @Mutation(() => Profile, { description: 'Takes a new username (3–30 of a-z, 0-9, dot, underscore).' })
   async changeUsername(
     @Arg('username', () => String, { description: 'The new username; it is lowercased.' }) username: string,
-    @Ctx() { user }: Context,
+    @CurrentUser() actor: AuthUser,
   ): Promise<Profile> {
-    return toProfile(await this.profiles.changeUsername(requireUser(user), username));
+    return toProfile(await this.profiles.changeUsername(actor, username));
   }
 
   @Authorized()
   @Mutation(() => Profile, { description: 'Marks the welcome screen as finished.' })
-  async completeWelcome(@Ctx() { user }: Context): Promise<Profile> {
-    return toProfile(await this.profiles.completeWelcome(requireUser(user)));
+  async completeWelcome(@CurrentUser() actor: AuthUser): Promise<Profile> {
+    return toProfile(await this.profiles.completeWelcome(actor));
   }
 
   @Authorized()
@@ -41,15 +41,15 @@ export class ProfileResolver {
   })
   async pinVerse(
     @Arg('ref', () => String, { description: 'A written reference to one verse, e.g. "John 3:16".' }) ref: string,
-    @Ctx() { user }: Context,
+    @CurrentUser() actor: AuthUser,
   ): Promise<Profile> {
-    return toProfile(await this.profiles.pinVerse(requireUser(user), ref));
+    return toProfile(await this.profiles.pinVerse(actor, ref));
   }
 
   @Authorized()
   @Mutation(() => Profile, { description: 'Lets your page follow the verse of the day again.' })
-  async unpinVerse(@Ctx() { user }: Context): Promise<Profile> {
-    return toProfile(await this.profiles.unpinVerse(requireUser(user)));
+  async unpinVerse(@CurrentUser() actor: AuthUser): Promise<Profile> {
+    return toProfile(await this.profiles.unpinVerse(actor));
   }
 
   @FieldResolver(() => Verse, {

@@ -1,11 +1,11 @@
 import DataLoader from 'dataloader';
 import type { DataSource, Repository } from 'typeorm';
-import { UserRecord } from '../accounts/user.entity.js';
-import { MAX_USERNAME_LENGTH, normalizeChosenUsername } from '../accounts/username.js';
+import { UserRecord } from '../members/user.entity.js';
+import { MAX_USERNAME_LENGTH, normalizeChosenUsername } from './username.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { AuthUser } from '../graphql/context.js';
-import type { Loaders } from '../graphql/loaders.js';
-import { appError, badUserInput, ErrorCode, unauthenticated } from '../graphql/errors.js';
+import type { Loaders } from '../graphql/context.js';
+import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import type { CalendarDay } from '../verses/day.js';
 import { resolveDay } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
@@ -15,7 +15,9 @@ import { cleanBio, cleanName } from './names.js';
 import { ProfileRecord } from './profile.entity.js';
 import type { UpdateProfileInput } from './profile.inputs.js';
 import { toPublicProfile } from './profile.mappers.js';
-import { isPlus, isVisibleToPublic, requireAllowedAppearance, requirePlus } from './profile.policies.js';
+import { isLiveMember, memberGone } from '../members/live-member.js';
+import { isPlus, requirePlus } from '../members/plus.js';
+import { isVisibleToPublic, requireAllowedAppearance } from './profile.policies.js';
 import type { PublicProfile } from './profile.types.js';
 import { Appearance } from './profile.types.js';
 
@@ -116,7 +118,7 @@ export class ProfileService {
 
   /** What visitors may see of a profile: null unless it is active, public and its owner still exists. */
   publicView(record: ProfileRecord, owner: UserRecord): PublicProfile | null {
-    if (!isVisibleToPublic(record) || owner.deletingAt) return null;
+    if (!isVisibleToPublic(record) || !isLiveMember(owner)) return null;
     return toPublicProfile(record, owner, this.appearanceOf(record, owner));
   }
 
@@ -210,7 +212,7 @@ export class ProfileService {
     return this.dataSource.transaction(async (manager) => {
       const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
       const record = await manager.findOneBy(ProfileRecord, { uid: actor.id });
-      if (!owner || !record || owner.deletingAt) throw unauthenticated('Your account no longer exists.');
+      if (!record || !isLiveMember(owner)) throw memberGone();
       change(record, owner);
       record.updatedAt = new Date();
       return manager.save(ProfileRecord, record);

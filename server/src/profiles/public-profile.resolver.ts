@@ -1,4 +1,5 @@
 import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { Public } from '../graphql/auth.js';
 import type { Context } from '../graphql/context.js';
 import { Verse } from '../verses/verse.types.js';
 import type { ProfileService } from './profile.service.js';
@@ -8,6 +9,7 @@ import { PublicProfile, VerseDayArgs } from './profile.types.js';
 export class PublicProfileResolver {
   constructor(private readonly profiles: ProfileService) {}
 
+  @Public()
   @Query(() => PublicProfile, {
     nullable: true,
     description: 'A public profile by username (any letter case); null unless it exists and is active and public.',

@@ -1,4 +1,5 @@
 import { Arg, Query, Resolver } from 'type-graphql';
+import { Public } from '../graphql/auth.js';
 import type { VerseService } from './verse.service.js';
 import { Verse } from './verse.types.js';
 
@@ -6,6 +7,7 @@ import { Verse } from './verse.types.js';
 export class VerseResolver {
   constructor(private readonly verses: VerseService) {}
 
+  @Public()
   @Query(() => Verse, {
     description:
       'The verse of the day: for `date` when given, otherwise for today in `timeZone`, otherwise for today in UTC. ' +
@@ -23,6 +25,7 @@ export class VerseResolver {
     return this.verses.ofTheDay({ date, timeZone });
   }
 
+  @Public()
   @Query(() => Verse, {
     nullable: true,
     description:

@@ -1,10 +1,10 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserRecord } from '../../../server/src/accounts/user.entity.js';
+import { UserRecord } from '../../../server/src/members/user.entity.js';
 import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
 import { LinkRecord } from '../../../server/src/links/link.entity.js';
 import { classifyRootFields } from '../../../server/src/graphql/auth.js';
-import { resolvers } from '../../../server/src/graphql/schema.js';
+import { resolvers } from '../../../server/src/app/schema.js';
 import { ProfileRecord } from '../../../server/src/profiles/profile.entity.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountService } from '../../../server/src/accounts/account.service.js';
-import { UserRecord } from '../../../server/src/accounts/user.entity.js';
+import { MemberRecords } from '../../../server/src/accounts/member-records.js';
+import { AccountReconciler } from '../../../server/src/accounts/reconciler.js';
+import { UserRecord } from '../../../server/src/members/user.entity.js';
 import { codePoints } from '../../../server/src/db/columns.js';
 import { IdentityClient } from '../../../server/src/identity/identity.client.js';
 import { ProfileRecord } from '../../../server/src/profiles/profile.entity.js';
@@ -21,10 +22,11 @@ afterAll(async () => {
 });
 
 /** The account service of the test app, reading identity accounts through `fetch`. */
-function accounts(fetch: typeof globalThis.fetch = globalThis.fetch): AccountService {
+function accounts(fetch: typeof globalThis.fetch = globalThis.fetch): AccountReconciler {
   const identity = new IdentityClient({ url: api.url, ...identityKeys(api), fetch });
   const verses = new VerseService(api.dataSource.getRepository(VerseRecord));
-  return new AccountService(api.dataSource, identity, verses, [], { siteUrl: api.url, log: api.app.log });
+  const records = new MemberRecords(api.dataSource, identity, verses, [], { log: api.app.log });
+  return new AccountReconciler(api.dataSource, identity, records, api.app.log);
 }
 
 async function createIdentityAccount(metadata: Record<string, unknown> = { first: 'Orphan' }): Promise<string> {

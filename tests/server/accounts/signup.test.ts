@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserRecord } from '../../../server/src/accounts/user.entity.js';
+import { UserRecord } from '../../../server/src/members/user.entity.js';
 import { ProfileRecord } from '../../../server/src/profiles/profile.entity.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserRecord } from '../../../server/src/accounts/user.entity.js';
+import { UserRecord } from '../../../server/src/members/user.entity.js';
 import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
 import { projectRoot } from '../../../server/src/config.js';
 import type { TestApp } from '../../support/app.js';
@@ -37,7 +37,7 @@ async function plusCommand(...args: string[]): Promise<{ code: number; stdout: s
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', 'tsx', path.join('src', 'billing', 'plus-command.ts'), ...args],
+      ['--import', 'tsx', path.join('src', 'cli', 'plus.ts'), ...args],
       { cwd: path.join(projectRoot, 'server'), env },
     );
     return { code: 0, stdout, stderr };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserRecord } from '../../../server/src/accounts/user.entity.js';
+import { UserRecord } from '../../../server/src/members/user.entity.js';
 import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
 import { toPlusSubscription } from '../../../server/src/billing/billing.mappers.js';
 import type { BillingTestApp } from '../../support/billing.js';

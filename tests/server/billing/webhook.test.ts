@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserRecord } from '../../../server/src/accounts/user.entity.js';
+import { UserRecord } from '../../../server/src/members/user.entity.js';
 import {
   BillingCustomerRecord,
   BillingEventRecord,

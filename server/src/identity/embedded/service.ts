@@ -6,18 +6,13 @@ import type { Config } from '../../config.js';
 import { sharedServerOptions } from '../../http/server-options.js';
 import type { Mailer } from '../../mail/mail.transport.js';
 import { createMailer } from '../../mail/mail.transport.js';
+import { mountRoutes } from './api.js';
 import type { IdentityContext } from './context.js';
 import { ApiError, sendIdentityError } from './errors.js';
 import type { IdentityKeys } from './keys.js';
 import { loadIdentityKeys } from './keys.js';
 import type { IdentityLimits } from './rate-limits.js';
 import { createIdentityLimits } from './rate-limits.js';
-import { registerAdminRoutes } from './routes/admin.js';
-import { registerMetaRoutes } from './routes/meta.js';
-import { registerSignupRoutes } from './routes/signup.js';
-import { registerTokenRoutes } from './routes/token.js';
-import { registerUserRoutes } from './routes/user.js';
-import { registerVerifyRoutes } from './routes/verify.js';
 
 const CORS_ALLOWED_HEADERS =
   'Authorization, Content-Type, X-Client-Info, X-JWT-AUD, x-use-cookie, X-Supabase-Api-Version, apikey, Sb-Forwarded-For';
@@ -52,7 +47,7 @@ function identityContext(options: EmbeddedIdentityOptions, log: FastifyBaseLogge
 
 /**
  * The embedded identity service as a Fastify plugin: Supabase Auth's HTTP contract for
- * email/password accounts (`identity-contract.md`). Register it at `/auth/v1`.
+ * email/password accounts (docs/identity-contract.md). Register it at `/auth/v1`.
  */
 export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPluginCallback {
   return (app, _options, done) => {
@@ -107,12 +102,7 @@ export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPlugi
     });
     app.options('/*', async (_request, reply) => reply.code(204).send());
 
-    registerMetaRoutes(app, context);
-    registerSignupRoutes(app, context);
-    registerTokenRoutes(app, context);
-    registerUserRoutes(app, context);
-    registerVerifyRoutes(app, context);
-    registerAdminRoutes(app, context);
+    mountRoutes(app, context);
     done();
   };
 }

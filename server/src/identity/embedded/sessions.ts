@@ -7,6 +7,7 @@ import { AuthOneTimeTokenRecord, AuthRefreshTokenRecord, AuthSessionRecord, Auth
 import type { AmrEntry } from './entities.js';
 import { ApiError, INVALID_CREDENTIALS, OAuthError, badRequest, validationFailed } from './errors.js';
 import { isBanned, loadUserJson } from './users.js';
+import type { SessionLiveness } from '../token-verifier.js';
 
 const REFRESH_TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** Supabase Auth's (legacy, default) refresh tokens: 12 lowercase alphanumerics. */
@@ -257,8 +258,6 @@ export async function pruneExpired(
 }
 
 /** Whether a session still exists for its user: what the token verifier asks on every request. */
-export type SessionLiveness = (sessionId: string, userId: string) => Promise<boolean>;
-
 /**
  * The embedded service's answer to "is this session still alive", with its SELECT written once:
  * logout, password change and account deletion end sessions here, so tokens stop working at once.

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
-import type { IdentityContext } from '../context.js';
 import { DEFAULT_ROLE } from '../context.js';
 import { AuthUserRecord } from '../entities.js';
 import { unprocessable, validationFailed } from '../errors.js';
 import { sendConfirmation } from '../emails.js';
 import { checkPasswordStrength, hashPassword } from '../passwords.js';
-import { limitByAddress } from '../rate-limits.js';
 import { redirectTarget } from '../redirects.js';
-import { anonymousDisabled, clientInfo, readBody, requestAud } from '../request.js';
+import { anonymousDisabled, readBody, requestAud } from '../request.js';
+import type { RouteCall } from '../route.js';
 import { metadata, pkceFields, text } from '../schemas.js';
 import { issueSession } from '../sessions.js';
 import {
@@ -68,55 +67,54 @@ async function createUser(
 }
 
 /** `POST /signup` (contract §2.1). */
-export function registerSignupRoutes(app: FastifyInstance, context: IdentityContext): void {
+export async function signup(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  { context, client }: RouteCall,
+): Promise<unknown> {
   const { settings } = context;
+  const body = readBody(request, signupBody);
+  if (body.email === '' && body.phone === '') throw anonymousDisabled();
+  if (settings.disableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  if (body.password === '') throw validationFailed('Signup requires a valid password');
+  checkPasswordStrength(body.password, settings.passwordMinLength);
+  if (body.email !== '' && body.phone !== '') {
+    throw validationFailed('Only an email address or phone number should be provided on signup.');
+  }
+  if (body.email === '') throw phoneDisabled('signups');
+  rejectPkce(body.code_challenge);
+  const email = validateEmail(body.email);
+  const aud = requestAud(request, context);
+  const data = body.data ?? {};
+  const redirectTo = redirectTarget(request, settings);
+  // Hashing before the lookup makes known and unknown addresses answer in the same time.
+  const encryptedPassword = await hashPassword(body.password);
 
-  app.post('/signup', async (request) => {
-    const body = readBody(request, signupBody);
-    if (body.email === '' && body.phone === '') throw anonymousDisabled();
-    const client = await clientInfo(request, context);
-    await limitByAddress(context.limits.signup, client.ip);
-    if (settings.disableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
-    if (body.password === '') throw validationFailed('Signup requires a valid password');
-    checkPasswordStrength(body.password, settings.passwordMinLength);
-    if (body.email !== '' && body.phone !== '') {
-      throw validationFailed('Only an email address or phone number should be provided on signup.');
-    }
-    if (body.email === '') throw phoneDisabled('signups');
-    rejectPkce(body.code_challenge);
-    const email = validateEmail(body.email);
-    const aud = requestAud(request, context);
-    const data = body.data ?? {};
-    const redirectTo = redirectTarget(request, settings);
-    // Hashing before the lookup makes known and unknown addresses answer in the same time.
-    const encryptedPassword = await hashPassword(body.password);
+  const existing = await findUserByEmail(context.dataSource.manager, email);
+  // Supabase Auth confirms an unconfirmed address and signs in here when autoconfirm is on,
+  // without checking the password: whoever signed up first would lose the account to whoever
+  // signs up again (say, after autoconfirm was switched on). We answer as for a confirmed one.
+  if (existing && (existing.emailConfirmedAt || settings.autoconfirm)) {
+    if (settings.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+    return disguisedUser(email, aud, data);
+  }
 
-    const existing = await findUserByEmail(context.dataSource.manager, email);
-    // Supabase Auth confirms an unconfirmed address and signs in here when autoconfirm is on,
-    // without checking the password: whoever signed up first would lose the account to whoever
-    // signs up again (say, after autoconfirm was switched on). We answer as for a confirmed one.
-    if (existing && (existing.emailConfirmedAt || settings.autoconfirm)) {
-      if (settings.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
-      return disguisedUser(email, aud, data);
+  const signup = { email, aud, encryptedPassword, data };
+  try {
+    if (settings.autoconfirm) {
+      return await context.dataSource.transaction(async (manager) => {
+        const user = await createUser(manager, signup);
+        await confirmEmail(manager, user);
+        return issueSession(context, manager, user.id, 'password', client);
+      });
     }
-
-    const signup = { email, aud, encryptedPassword, data };
-    try {
-      if (settings.autoconfirm) {
-        return await context.dataSource.transaction(async (manager) => {
-          const user = await createUser(manager, signup);
-          await confirmEmail(manager, user);
-          return issueSession(context, manager, user.id, 'password', client);
-        });
-      }
-      const user = existing ?? (await context.dataSource.transaction((manager) => createUser(manager, signup)));
-      await sendConfirmation(context, user, redirectTo);
-      return await loadUserJson(context.dataSource.manager, user);
-    } catch (error) {
-      // Another sign-up for the same address won the race to insert it: answer as for a duplicate.
-      if (!isEmailTaken(error)) throw error;
-      if (settings.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
-      return disguisedUser(email, aud, data);
-    }
-  });
+    const user = existing ?? (await context.dataSource.transaction((manager) => createUser(manager, signup)));
+    await sendConfirmation(context, user, redirectTo);
+    return await loadUserJson(context.dataSource.manager, user);
+  } catch (error) {
+    // Another sign-up for the same address won the race to insert it: answer as for a duplicate.
+    if (!isEmailTaken(error)) throw error;
+    if (settings.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+    return disguisedUser(email, aud, data);
+  }
 }

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
 import { ApiError, INVALID_CREDENTIALS, badRequest, unprocessable, validationFailed } from '../errors.js';
 import { checkPasswordStrength, hashPassword, needsRehash, verifyDecoy, verifyPassword } from '../passwords.js';
-import { limitByAddress } from '../rate-limits.js';
-import { clientInfo, queryValue, readBody } from '../request.js';
+import { queryValue, readBody } from '../request.js';
+import type { RouteCall } from '../route.js';
 import { text } from '../schemas.js';
 import type { ClientInfo } from '../sessions.js';
 import { issueSession, refreshSession } from '../sessions.js';
@@ -49,15 +49,15 @@ async function passwordGrant(context: IdentityContext, body: z.infer<typeof pass
 }
 
 /** `POST /token?grant_type=password|refresh_token` (contract §2.2, §2.3); all grants share one limit. */
-export function registerTokenRoutes(app: FastifyInstance, context: IdentityContext): void {
-  app.post('/token', async (request) => {
-    const grantType = queryValue(request, 'grant_type');
-    if (grantType !== 'password' && grantType !== 'refresh_token') {
-      throw badRequest('invalid_credentials', 'unsupported_grant_type');
-    }
-    const client = await clientInfo(request, context);
-    await limitByAddress(context.limits.token, client.ip);
-    if (grantType === 'password') return passwordGrant(context, readBody(request, passwordBody), client);
-    return refreshSession(context, readBody(request, refreshBody).refresh_token, client);
-  });
+export async function token(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  { context, client }: RouteCall,
+): Promise<unknown> {
+  const grantType = queryValue(request, 'grant_type');
+  if (grantType !== 'password' && grantType !== 'refresh_token') {
+    throw badRequest('invalid_credentials', 'unsupported_grant_type');
+  }
+  if (grantType === 'password') return passwordGrant(context, readBody(request, passwordBody), client);
+  return refreshSession(context, readBody(request, refreshBody).refresh_token, client);
 }

@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { IdentityContext } from '../context.js';
 import { AuthUserRecord } from '../entities.js';
 import { DUPLICATE_EMAIL, forbidden, unprocessable, validationFailed } from '../errors.js';
 import { sendEmailChange } from '../emails.js';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.js';
-import { limitByAddress } from '../rate-limits.js';
 import { redirectTarget } from '../redirects.js';
-import { authenticate, clientInfo, notAdmin, queryValue, readBody, requestAud } from '../request.js';
+import { notAdmin, queryValue, readBody, requestAud } from '../request.js';
+import type { UserCall } from '../route.js';
 import { metadata, pkceFields, text } from '../schemas.js';
 import {
   clearPendingTokens,
@@ -31,74 +30,83 @@ const updateBody = z.object({
   ...pkceFields,
 });
 
-/** `GET /user`, `PUT /user` (contract §2.4) and `POST /logout` (§2.7). */
-export function registerUserRoutes(app: FastifyInstance, context: IdentityContext): void {
+/** `GET /user` (contract §2.4). */
+export async function getUser(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  { context, auth }: UserCall,
+): Promise<unknown> {
+  const { claims, user } = auth;
+  const audience = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+  if (audience !== requestAud(request, context)) {
+    throw validationFailed("Token audience doesn't match request audience");
+  }
+  return loadUserJson(context.dataSource.manager, user);
+}
+
+/** `PUT /user` (contract §2.4). */
+export async function updateUser(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  { context, auth }: UserCall,
+): Promise<unknown> {
   const { settings } = context;
+  const { user, session } = auth;
+  const body = readBody(request, updateBody);
+  const email = body.email === '' ? '' : validateEmail(body.email);
+  if (body.phone !== '') throw phoneDisabled('signups');
+  const password = body.password ?? undefined;
+  if (password !== undefined) checkPasswordStrength(password, settings.passwordMinLength);
+  if (body.app_metadata) throw notAdmin();
+  rejectPkce(body.code_challenge);
 
-  app.get('/user', async (request) => {
-    const { claims, user } = await authenticate(request, context);
-    const audience = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
-    if (audience !== requestAud(request, context)) {
-      throw validationFailed("Token audience doesn't match request audience");
+  const changesEmail = email !== '' && email !== user.email;
+  if (changesEmail) {
+    const other = await findUserByEmail(context.dataSource.manager, email);
+    if (other && other.id !== user.id) throw unprocessable('email_exists', DUPLICATE_EMAIL);
+  }
+  let encryptedPassword: string | undefined;
+  if (password !== undefined) {
+    if (user.encryptedPassword && (await verifyPassword(user.encryptedPassword, password))) {
+      throw unprocessable('same_password', 'New password should be different from the old password.');
     }
-    return loadUserJson(context.dataSource.manager, user);
+    encryptedPassword = await hashPassword(password);
+  }
+
+  // The changes go to the row as it is now: the copy read before hashing may be stale.
+  const updated = await context.dataSource.transaction(async (manager) => {
+    const fresh = await lockUser(manager, user.id);
+    if (!fresh) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+    if (encryptedPassword !== undefined) {
+      fresh.encryptedPassword = encryptedPassword;
+      await clearPendingTokens(manager, fresh);
+      // A new password means the old one may be known to someone else: end every other session.
+      await logoutSessions(manager, fresh.id, session ? { except: session.id } : { all: true });
+    }
+    if (body.data) fresh.userMetadata = mergeMetadata(fresh.userMetadata, body.data);
+    fresh.updatedAt = new Date();
+    await manager.save(AuthUserRecord, fresh);
+    return fresh;
   });
+  if (changesEmail) await sendEmailChange(context, updated, email, redirectTarget(request, settings));
+  return loadUserJson(context.dataSource.manager, updated);
+}
 
-  app.put('/user', async (request) => {
-    const { user, session } = await authenticate(request, context);
-    const client = await clientInfo(request, context);
-    await limitByAddress(context.limits.user, client.ip);
-    const body = readBody(request, updateBody);
-    const email = body.email === '' ? '' : validateEmail(body.email);
-    if (body.phone !== '') throw phoneDisabled('signups');
-    const password = body.password ?? undefined;
-    if (password !== undefined) checkPasswordStrength(password, settings.passwordMinLength);
-    if (body.app_metadata) throw notAdmin();
-    rejectPkce(body.code_challenge);
-
-    const changesEmail = email !== '' && email !== user.email;
-    if (changesEmail) {
-      const other = await findUserByEmail(context.dataSource.manager, email);
-      if (other && other.id !== user.id) throw unprocessable('email_exists', DUPLICATE_EMAIL);
-    }
-    let encryptedPassword: string | undefined;
-    if (password !== undefined) {
-      if (user.encryptedPassword && (await verifyPassword(user.encryptedPassword, password))) {
-        throw unprocessable('same_password', 'New password should be different from the old password.');
-      }
-      encryptedPassword = await hashPassword(password);
-    }
-
-    // The changes go to the row as it is now: the copy read before hashing may be stale.
-    const updated = await context.dataSource.transaction(async (manager) => {
-      const fresh = await lockUser(manager, user.id);
-      if (!fresh) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
-      if (encryptedPassword !== undefined) {
-        fresh.encryptedPassword = encryptedPassword;
-        await clearPendingTokens(manager, fresh);
-        // A new password means the old one may be known to someone else: end every other session.
-        await logoutSessions(manager, fresh.id, session ? { except: session.id } : { all: true });
-      }
-      if (body.data) fresh.userMetadata = mergeMetadata(fresh.userMetadata, body.data);
-      fresh.updatedAt = new Date();
-      await manager.save(AuthUserRecord, fresh);
-      return fresh;
-    });
-    if (changesEmail) await sendEmailChange(context, updated, email, redirectTarget(request, settings));
-    return loadUserJson(context.dataSource.manager, updated);
+/** `POST /logout` (contract §2.7). */
+export async function logout(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { context, auth }: UserCall,
+): Promise<unknown> {
+  const { user, session } = auth;
+  const scope = queryValue(request, 'scope');
+  if (!['', 'global', 'local', 'others'].includes(scope)) {
+    throw validationFailed(`Unsupported logout scope "${scope}"`);
+  }
+  await context.dataSource.transaction(async (manager) => {
+    if (session && scope === 'local') await logoutSessions(manager, user.id, { only: session.id });
+    else if (session && scope === 'others') await logoutSessions(manager, user.id, { except: session.id });
+    else await logoutSessions(manager, user.id, { all: true });
   });
-
-  app.post('/logout', async (request, reply) => {
-    const { user, session } = await authenticate(request, context);
-    const scope = queryValue(request, 'scope');
-    if (!['', 'global', 'local', 'others'].includes(scope)) {
-      throw validationFailed(`Unsupported logout scope "${scope}"`);
-    }
-    await context.dataSource.transaction(async (manager) => {
-      if (session && scope === 'local') await logoutSessions(manager, user.id, { only: session.id });
-      else if (session && scope === 'others') await logoutSessions(manager, user.id, { except: session.id });
-      else await logoutSessions(manager, user.id, { all: true });
-    });
-    return reply.code(204).send();
-  });
+  return reply.code(204).send();
 }

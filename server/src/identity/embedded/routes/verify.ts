@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { In } from 'typeorm';
 import { z } from 'zod';
@@ -7,9 +7,10 @@ import { AuthOneTimeTokenRecord, AuthUserRecord } from '../entities.js';
 import type { OneTimeTokenType } from '../entities.js';
 import { ApiError, forbidden, unprocessable, validationFailed } from '../errors.js';
 import { EMAIL_CHANGE_TOKENS, sendRecovery, tokenHash } from '../emails.js';
-import { limitByAddress, takePointCounting } from '../rate-limits.js';
+import { takePointCounting } from '../rate-limits.js';
 import { hasControlCharacters, redirectTarget } from '../redirects.js';
-import { clientInfo, queryValue, readBody } from '../request.js';
+import { queryValue, readBody } from '../request.js';
+import type { RouteCall } from '../route.js';
 import { pkceFields, text } from '../schemas.js';
 import type { AccessTokenResponse, ClientInfo } from '../sessions.js';
 import { issueSession, sha256 } from '../sessions.js';
@@ -150,7 +151,12 @@ async function redirect(reply: FastifyReply, target: string, values: Record<stri
 }
 
 /** `GET /verify`: the emailed link. Answers with a 303 to `redirect_to`, tokens or error in the fragment. */
-async function verifyLink(context: IdentityContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function verifyLink(
+  context: IdentityContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  client: ClientInfo,
+): Promise<void> {
   const type = queryValue(request, 'type');
   const token = queryValue(request, 'token');
   if (type === '') throw validationFailed('Verify requires a verification type');
@@ -160,7 +166,6 @@ async function verifyLink(context: IdentityContext, request: FastifyRequest, rep
     throw validationFailed('redirect_to must not contain control characters');
   }
   const target = redirectTarget(request, context.settings);
-  const client = await clientInfo(request, context);
   try {
     const outcome = await verify(context, { type, hash: token, email: '', fromLink: true }, client);
     if ('message' in outcome) {
@@ -184,49 +189,52 @@ async function verifyLink(context: IdentityContext, request: FastifyRequest, rep
   }
 }
 
-/** `POST /recover` (contract §2.5) and `POST`/`GET /verify` (§2.6). */
-export function registerVerifyRoutes(app: FastifyInstance, context: IdentityContext): void {
-  app.post('/recover', async (request) => {
-    const client = await clientInfo(request, context);
-    await limitByAddress(context.limits.recover, client.ip);
-    const body = readBody(request, recoverBody);
-    if (body.email === '') throw validationFailed('Password recovery requires an email');
-    const email = validateEmail(body.email);
-    rejectPkce(body.code_challenge);
-    const user = await findUserByEmail(context.dataSource.manager, email);
-    if (user) await sendRecovery(context, user, redirectTarget(request, context.settings));
-    return {};
-  });
+/** `POST /recover` (contract §2.5). */
+export async function recover(request: FastifyRequest, _reply: FastifyReply, { context }: RouteCall): Promise<unknown> {
+  const body = readBody(request, recoverBody);
+  if (body.email === '') throw validationFailed('Password recovery requires an email');
+  const email = validateEmail(body.email);
+  rejectPkce(body.code_challenge);
+  const user = await findUserByEmail(context.dataSource.manager, email);
+  if (user) await sendRecovery(context, user, redirectTarget(request, context.settings));
+  return {};
+}
 
-  app.get('/verify', async (request, reply) => {
-    await limitByAddress(context.limits.verify, (await clientInfo(request, context)).ip);
-    await verifyLink(context, request, reply);
-  });
+/** `GET /verify` (contract §2.6): the emailed link. */
+export async function verifyGet(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { context, client }: RouteCall,
+): Promise<void> {
+  await verifyLink(context, request, reply, client);
+}
 
-  app.post('/verify', async (request) => {
-    const client = await clientInfo(request, context);
-    await limitByAddress(context.limits.verify, client.ip);
-    const body = readBody(request, verifyBody);
-    if (body.type === '') throw validationFailed('Verify requires a verification type');
-    if ((body.token === '') === (body.token_hash === '')) {
-      throw validationFailed('Verify requires either a token or a token hash');
+/** `POST /verify` (contract §2.6): a link's token hash, or an address and its code. */
+export async function verifyPost(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  { context, client }: RouteCall,
+): Promise<unknown> {
+  const body = readBody(request, verifyBody);
+  if (body.type === '') throw validationFailed('Verify requires a verification type');
+  if ((body.token === '') === (body.token_hash === '')) {
+    throw validationFailed('Verify requires either a token or a token hash');
+  }
+  let hash = body.token_hash;
+  let email = '';
+  if (body.token !== '') {
+    if (body.email === '' || body.phone !== '') {
+      throw validationFailed('Only an email address or phone number should be provided on verify');
     }
-    let hash = body.token_hash;
-    let email = '';
-    if (body.token !== '') {
-      if (body.email === '' || body.phone !== '') {
-        throw validationFailed('Only an email address or phone number should be provided on verify');
-      }
-      try {
-        email = validateEmail(body.email);
-      } catch {
-        throw unprocessable('validation_failed', 'Invalid email format');
-      }
-      hash = tokenHash(email, body.token);
-    } else if (body.email !== '' || body.phone !== '' || body.redirect_to !== '') {
-      throw validationFailed('Only the token_hash and type should be provided');
+    try {
+      email = validateEmail(body.email);
+    } catch {
+      throw unprocessable('validation_failed', 'Invalid email format');
     }
-    const outcome = await verify(context, { type: body.type, hash, email, fromLink: body.token === '' }, client);
-    return 'message' in outcome ? { msg: outcome.message, code: '200' } : outcome.session;
-  });
+    hash = tokenHash(email, body.token);
+  } else if (body.email !== '' || body.phone !== '' || body.redirect_to !== '') {
+    throw validationFailed('Only the token_hash and type should be provided');
+  }
+  const outcome = await verify(context, { type: body.type, hash, email, fromLink: body.token === '' }, client);
+  return 'message' in outcome ? { msg: outcome.message, code: '200' } : outcome.session;
 }

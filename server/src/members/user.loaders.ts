@@ -12,3 +12,9 @@ export function createUserLoader(dataSource: DataSource): DataLoader<string, Use
     return uids.map((uid) => byUid.get(uid) ?? null);
   });
 }
+
+declare module '../graphql/context.js' {
+  interface Loaders {
+    userByUid: DataLoader<string, UserRecord | null>;
+  }
+}

@@ -4,7 +4,7 @@ import {
   generateUsername,
   normalizeChosenUsername,
   PLAIN_DRAWS,
-} from '../../../server/src/accounts/username.js';
+} from '../../../server/src/profiles/username.js';
 import { seededRandom } from '../../support/random.js';
 
 const GENERATED = /^user(\d{3,4})([0-9a-f])([a-z0-9])$/;

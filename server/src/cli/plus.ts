@@ -8,7 +8,7 @@
 import 'reflect-metadata';
 import { createServer } from 'node:net';
 import { GraphQLError } from 'graphql';
-import { buildApp } from '../app.js';
+import { buildApp } from '../app/app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { IdentityError } from '../identity/identity.client.js';
 

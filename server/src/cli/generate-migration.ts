@@ -4,11 +4,12 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Dialect } from './schema-diff.js';
-import { diffSchema } from './schema-diff.js';
+import { entities } from '../app/entities.js';
+import type { Dialect } from '../db/schema-diff.js';
+import { diffSchema } from '../db/schema-diff.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const migrationsDir = path.join(here, 'migrations');
+const migrationsDir = path.join(here, '..', 'db', 'migrations');
 const dialects: Dialect[] = ['sqlite', 'postgres'];
 
 const [name, postgresUrl = 'postgres://postgres@127.0.0.1:5432/postgres'] = process.argv.slice(2);
@@ -22,7 +23,7 @@ const quote = (sql: string): string =>
 const timestamp = Date.now();
 
 for (const dialect of dialects) {
-  const diff = await diffSchema(dialect, postgresUrl);
+  const diff = await diffSchema(dialect, postgresUrl, entities);
   if (diff.up.length === 0) {
     console.log(`${dialect}: the schema matches the entities; nothing to write`);
     continue;

@@ -5,53 +5,50 @@ import Fastify, { LogController } from 'fastify';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
-import type { Config } from './config.js';
-import { createDataSource, openDatabase } from './db/data-source.js';
-import { createApollo } from './graphql/apollo.js';
-import { createContext } from './graphql/context.js';
-import type { Context } from './graphql/context.js';
-import { createLoaders } from './graphql/loaders.js';
-import { buildGraphQLSchema } from './graphql/schema.js';
-import { registerErrorHandler } from './http/error-handler.js';
-import { registerHealthRoutes } from './http/health.js';
-import { openQueriesPlugin, registerSecurity, trustedOrigins } from './http/security.js';
-import { sharedServerOptions } from './http/server-options.js';
-import { registerWebApp } from './http/web.js';
-import { scheduleJob } from './jobs/schedule.js';
-import { Metrics } from './observability/metrics.js';
-import { AccountResolver } from './accounts/account.resolver.js';
-import type { AccountLifecycle } from './accounts/account.service.js';
-import { AccountService } from './accounts/account.service.js';
-import { MemberResolver } from './accounts/member.resolver.js';
-import type { RandomSource } from './accounts/username.js';
-import { BillingResolver } from './billing/billing.resolver.js';
-import { BillingService } from './billing/billing.service.js';
-import { StripeClient } from './billing/stripe.client.js';
-import { registerStripeWebhook } from './billing/webhook.js';
-import { authenticate } from './graphql/auth.js';
-import { mountIdentity } from './identity/identity.module.js';
-import { LinkResolver, PublicLinkResolver } from './links/link.resolver.js';
-import { registerLinkRoutes } from './links/link-routes.js';
-import { LinkService } from './links/link.service.js';
-import { PageStatsService } from './links/page-stats.service.js';
-import { ProfileResolver } from './profiles/profile.resolver.js';
-import { ProfileService } from './profiles/profile.service.js';
-import { PublicProfileResolver } from './profiles/public-profile.resolver.js';
-import { VerseRecord } from './verses/verse.entity.js';
-import { VerseResolver } from './verses/verse.resolver.js';
-import { VerseService } from './verses/verse.service.js';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/data-source.js';
+import { createApollo } from '../graphql/apollo.js';
+import type { Context } from '../graphql/context.js';
+import { registerErrorHandler } from '../http/error-handler.js';
+import { registerHealthRoutes } from '../http/health.js';
+import { openQueriesPlugin, registerSecurity, trustedOrigins } from '../http/security.js';
+import { sharedServerOptions } from '../http/server-options.js';
+import { registerWebApp } from '../http/web.js';
+import { Metrics } from '../observability/metrics.js';
+import { AccountResolver } from '../accounts/account.resolver.js';
+import { AccountService } from '../accounts/account.service.js';
+import { MemberRecords } from '../accounts/member-records.js';
+import { MemberResolver } from '../accounts/member.resolver.js';
+import { AccountReconciler } from '../accounts/reconciler.js';
+import { Billing } from '../billing/billing.module.js';
+import { BillingResolver } from '../billing/billing.resolver.js';
+import { StripeClient } from '../billing/stripe.client.js';
+import { registerStripeWebhook } from '../billing/webhook.js';
+import { mountIdentity } from '../identity/identity.module.js';
+import { LinkResolver, PublicLinkResolver } from '../links/link.resolver.js';
+import { registerLinkRoutes } from '../links/link-routes.js';
+import { LinkService } from '../links/link.service.js';
+import { PageStatsService } from '../links/page-stats.service.js';
+import type { AccountLifecycle } from '../members/member-lifecycle.js';
+import { ProfileResolver } from '../profiles/profile.resolver.js';
+import { ProfileService } from '../profiles/profile.service.js';
+import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
+import type { RandomSource } from '../profiles/username.js';
+import { VerseRecord } from '../verses/verse.entity.js';
+import { VerseResolver } from '../verses/verse.resolver.js';
+import { VerseService } from '../verses/verse.service.js';
+import { authenticate, createContext } from './context.js';
+import { createDataSource } from './data-source.js';
+import { startBillingUpkeep, startReconciliation } from './jobs.js';
+import { createLoaders } from './loaders.js';
+import { buildAppSchema } from './schema.js';
 
 /** Health probes answer many times a minute: their lines stay at debug level. */
 const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
-/** How often a server with billing reviews grace periods and retries unwritten claims. */
-const BILLING_MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
-/** How often accounts are reconciled with the identity service after the pass at start. */
-const RECONCILE_INTERVAL_MS = 60 * 60 * 1000;
-
 declare module 'fastify' {
   interface FastifyInstance {
-    billing: BillingService;
+    billing: Billing;
   }
 }
 
@@ -74,7 +71,8 @@ export interface AppDependencies {
 }
 
 /**
- * Builds the whole server: database, services, GraphQL, health and the web app. Used by main.ts
+ * The composition root: builds the whole server (database, services, GraphQL, health, background
+ * jobs and the web app) and hands each feature what it needs. Used by main.ts
  * and by the tests, which call `inject` or `listen` on the result. Closing the app closes
  * everything it opened.
  */
@@ -135,29 +133,30 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const links = new LinkService(dataSource);
   const pageStats = new PageStatsService(dataSource);
   const stripe = StripeClient.fromConfig(config.billing);
-  const billing = new BillingService(dataSource, identity.client, stripe, {
+  const billing = new Billing(dataSource, identity.client, stripe, {
     publicUrl: config.publicUrl,
     graceDays: config.billing.graceDays,
     log: app.log,
   });
   app.decorate('billing', billing);
-  const lifecycle = [billing, ...(dependencies.accountLifecycle ?? [])];
-  const accounts = new AccountService(dataSource, identity.client, verses, lifecycle, {
-    siteUrl: config.publicUrl,
+  const lifecycle = [billing.closure, ...(dependencies.accountLifecycle ?? [])];
+  const records = new MemberRecords(dataSource, identity.client, verses, lifecycle, {
     random: dependencies.random,
     log: app.log,
   });
+  const accounts = new AccountService(identity.client, records, lifecycle, { siteUrl: config.publicUrl });
+  const reconciler = new AccountReconciler(dataSource, identity.client, records, app.log);
   const resolverInstances = new Map<unknown, object>([
     [VerseResolver, new VerseResolver(verses)],
     [AccountResolver, new AccountResolver(accounts)],
     [MemberResolver, new MemberResolver()],
     [ProfileResolver, new ProfileResolver(profiles)],
     [PublicProfileResolver, new PublicProfileResolver(profiles)],
-    [BillingResolver, new BillingResolver(billing)],
+    [BillingResolver, new BillingResolver(billing.checkout, billing.roles)],
     [LinkResolver, new LinkResolver(links, pageStats)],
     [PublicLinkResolver, new PublicLinkResolver()],
   ]);
-  const schema = await buildGraphQLSchema({ get: (resolverClass: unknown) => resolverInstances.get(resolverClass) });
+  const schema = await buildAppSchema({ get: (resolverClass: unknown) => resolverInstances.get(resolverClass) });
 
   const apollo = createApollo(app, schema, {
     ...config.graphql,
@@ -180,13 +179,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     }),
   });
 
-  registerStripeWebhook(app, stripe, billing);
+  registerStripeWebhook(app, stripe, billing.sync);
   registerLinkRoutes(app, { links, stats: pageStats });
 
   if (background) startBillingUpkeep(app, dataSource, billing);
 
   if (background && config.reconcile.onStart) {
-    startReconciliation(app, dataSource, accounts, config.reconcile.graceSeconds);
+    startReconciliation(app, dataSource, reconciler, config.reconcile.graceSeconds);
   }
 
   registerHealthRoutes(app, dataSource, identity.redis);
@@ -200,55 +199,4 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     countView: (profile) => pageStats.countView(profile.uid),
   });
   return app;
-}
-
-/**
- * Once listening: reads the Stripe catalog (products made before the webhook existed); then, once
- * per interval across every instance, ends grace periods that ran out and retries claims the
- * identity service refused (grants made by `npm run plus` too, so this runs without Stripe keys).
- */
-function startBillingUpkeep(app: FastifyInstance, dataSource: DataSource, billing: BillingService): void {
-  app.addHook('onListen', () => {
-    if (billing.enabled) readCatalog(app, billing);
-  });
-  scheduleJob(app, dataSource, {
-    name: 'billing-upkeep',
-    intervalMs: BILLING_MAINTENANCE_INTERVAL_MS,
-    run: async () => {
-      await billing.runMaintenance();
-    },
-  });
-}
-
-/**
- * Once the server answers (embedded identity is reached over HTTP), and hourly across every
- * instance: repairs what a crash or an outage left between accounts and the identity service.
- */
-function startReconciliation(
-  app: FastifyInstance,
-  dataSource: DataSource,
-  accounts: AccountService,
-  graceSeconds: number,
-): void {
-  scheduleJob(app, dataSource, {
-    name: 'reconcile-accounts',
-    intervalMs: RECONCILE_INTERVAL_MS,
-    run: async () => {
-      const report = await accounts.reconcile(graceSeconds * 1000);
-      if (report.created + report.deleted + report.failed > 0) {
-        app.log.warn(report, 'accounts reconciled with the identity service');
-      }
-    },
-  });
-}
-
-function readCatalog(app: FastifyInstance, billing: BillingService): void {
-  billing
-    .syncCatalog()
-    .then((prices) => {
-      app.log.info({ prices }, 'billing: Stripe catalog read');
-    })
-    .catch((error: unknown) => {
-      app.log.error({ err: error }, 'billing: could not read the Stripe catalog; webhooks will bring it');
-    });
 }

@@ -1,4 +1,4 @@
-import { UserRecord } from '../accounts/user.entity.js';
+import { UserRecord } from '../members/user.entity.js';
 import { billingEntities } from '../billing/billing.entities.js';
 import { identityEntities } from '../identity/embedded/entities.js';
 import { JobLeaseRecord } from '../jobs/job-lease.entity.js';
@@ -7,7 +7,7 @@ import { MailOutboxRecord } from '../mail/outbox.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
 import { VerseRecord } from '../verses/verse.entity.js';
 
-/** Every TypeORM entity; migrations in migrations/<dialect>/ must produce exactly these tables. */
+/** Every TypeORM entity; migrations in db/migrations/<dialect>/ must produce exactly these tables. */
 export const entities = [
   VerseRecord,
   ...identityEntities,

@@ -1,0 +1,14 @@
+import type { DataSource } from 'typeorm';
+import type { Loaders } from '../graphql/context.js';
+import { createLinkLoader } from '../links/link.loaders.js';
+import { createUserLoader } from '../members/user.loaders.js';
+import { createProfileLoaders } from '../profiles/profile.loaders.js';
+
+/** The registry of per-request DataLoaders: every feature's factory, called once per request. */
+export function createLoaders(dataSource: DataSource): Loaders {
+  return {
+    ...createProfileLoaders(dataSource),
+    userByUid: createUserLoader(dataSource),
+    linksByUid: createLinkLoader(dataSource),
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { IdentityContext } from './context.js';
+import { limitByAddress } from './rate-limits.js';
+import { authenticate, clientInfo, requireAdmin } from './request.js';
+import type { IdentityRoute } from './route.js';
+import { adminGetUser, adminUpdateUser, createUser, deleteUser, listUsers } from './routes/admin.js';
+import { generateLink } from './routes/generate-link.js';
+import { health, jwks, settings } from './routes/meta.js';
+import { signup } from './routes/signup.js';
+import { token } from './routes/token.js';
+import { getUser, logout, updateUser } from './routes/user.js';
+import { recover, verifyGet, verifyPost } from './routes/verify.js';
+
+/**
+ * Every endpoint of the embedded identity service, with its guard and rate-limit bucket, in one
+ * table (as Supabase Auth's internal/api/api.go lists its router). Handlers neither authenticate
+ * nor count requests themselves: `mountRoutes` does both, in that order, before calling them.
+ */
+export const identityRoutes: readonly IdentityRoute[] = [
+  { method: 'GET', path: '/health', guard: 'none', handler: health },
+  { method: 'GET', path: '/settings', guard: 'none', handler: settings },
+  { method: 'GET', path: '/.well-known/jwks.json', guard: 'none', handler: jwks },
+  { method: 'POST', path: '/signup', guard: 'none', limit: 'signup', handler: signup },
+  { method: 'POST', path: '/token', guard: 'none', limit: 'token', handler: token },
+  { method: 'POST', path: '/recover', guard: 'none', limit: 'recover', handler: recover },
+  { method: 'GET', path: '/verify', guard: 'none', limit: 'verify', handler: verifyGet },
+  { method: 'POST', path: '/verify', guard: 'none', limit: 'verify', handler: verifyPost },
+  { method: 'GET', path: '/user', guard: 'user', handler: getUser },
+  { method: 'PUT', path: '/user', guard: 'user', limit: 'user', handler: updateUser },
+  { method: 'POST', path: '/logout', guard: 'user', handler: logout },
+  { method: 'GET', path: '/admin/users', guard: 'admin', handler: listUsers },
+  { method: 'POST', path: '/admin/users', guard: 'admin', handler: createUser },
+  { method: 'GET', path: '/admin/users/:id', guard: 'admin', handler: adminGetUser },
+  { method: 'PUT', path: '/admin/users/:id', guard: 'admin', handler: adminUpdateUser },
+  { method: 'DELETE', path: '/admin/users/:id', guard: 'admin', handler: deleteUser },
+  { method: 'POST', path: '/admin/generate_link', guard: 'admin', handler: generateLink },
+];
+
+/** Registers each route of the table on `app`: its guard, then its rate limit, then its handler. */
+export function mountRoutes(app: FastifyInstance, context: IdentityContext, routes = identityRoutes): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        const auth = route.guard === 'user' ? await authenticate(request, context) : null;
+        if (route.guard === 'admin') await requireAdmin(request, context);
+        const client = await clientInfo(request, context);
+        if (route.limit !== undefined) await limitByAddress(context.limits[route.limit], client.ip);
+        if (route.guard !== 'user') return route.handler(request, reply, { context, client });
+        if (!auth) throw new Error(`${route.path}: the user guard did not run`);
+        return route.handler(request, reply, { context, client, auth });
+      },
+    });
+  }
+}
