@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '../../server/src/app/data-source.js';
 import { openDatabase } from '../../server/src/db/data-source.js';
-import { claimRun } from '../../server/src/jobs/schedule.js';
+import { claimRun, runIfDue } from '../../server/src/jobs/schedule.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
@@ -123,6 +123,42 @@ describe('two instances on one PostgreSQL and one Redis', () => {
       [one, two, one, two].map((api) => claimRun(api.dataSource, name, HOUR_MS, new Date(now.getTime() + HOUR_MS))),
     );
     expect(next.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('never start a job on one while a run of it longer than its interval goes on on the other', async () => {
+    const name = `slow-job-${randomBytes(3).toString('hex')}`;
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    let finish = (): void => undefined;
+    const slowRun = {
+      name,
+      intervalMs: 200,
+      run: async () => {
+        running += 1;
+        runs += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        running -= 1;
+      },
+    };
+    const failures: unknown[] = [];
+    const failed = (error: unknown): void => {
+      failures.push(error);
+    };
+    const first = runIfDue(one.dataSource, slowRun, failed);
+    await expect.poll(() => runs).toBe(1);
+    // Three intervals later the first run still holds its claim.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await runIfDue(two.dataSource, slowRun, failed)).toBe(false);
+    finish();
+    expect(await first).toBe(true);
+    expect(most).toBe(1);
+    // The next run is due an interval after this one ended.
+    expect(await runIfDue(two.dataSource, { ...slowRun, run: () => Promise.resolve() }, failed)).toBe(false);
+    expect(failures).toEqual([]);
   });
 });
 

@@ -33,6 +33,16 @@ export async function claimRun(
   return claimed.affected === 1;
 }
 
+/** Moves the job's next run to `intervalMs` from now: while a run goes on, and when it ends. */
+async function holdRun(dataSource: DataSource, name: string, intervalMs: number): Promise<void> {
+  await dataSource
+    .createQueryBuilder()
+    .update(JobLeaseRecord)
+    .set({ nextRunAt: new Date(Date.now() + intervalMs) })
+    .where('name = :name', { name })
+    .execute();
+}
+
 export interface ScheduledJob {
   /** The job's name in `job_leases` and in the log. */
   name: string;
@@ -41,6 +51,31 @@ export interface ScheduledJob {
   run: () => Promise<void>;
   /** How often this instance asks whether the job is due (tests ask more often). */
   checkMs?: number;
+}
+
+/**
+ * Runs `job` if its run is due and this instance claims it; true when it ran. While the run goes
+ * on, the claim is renewed every half interval, so a run longer than its interval is never
+ * started again elsewhere; an instance that dies mid-run lets the claim lapse within an interval.
+ * The next run is due an interval after this one ends.
+ */
+export async function runIfDue(
+  dataSource: DataSource,
+  job: ScheduledJob,
+  onHoldFailed: (error: unknown) => void,
+): Promise<boolean> {
+  if (!(await claimRun(dataSource, job.name, job.intervalMs))) return false;
+  const renewal = setInterval(() => {
+    holdRun(dataSource, job.name, job.intervalMs).catch(onHoldFailed);
+  }, job.intervalMs / 2);
+  renewal.unref();
+  try {
+    await job.run();
+  } finally {
+    clearInterval(renewal);
+    await holdRun(dataSource, job.name, job.intervalMs).catch(onHoldFailed);
+  }
+  return true;
 }
 
 /**
@@ -55,10 +90,10 @@ export function scheduleJob(app: FastifyInstance, dataSource: DataSource, job: S
     if (running) return;
     running = true;
     try {
-      if (await claimRun(dataSource, job.name, job.intervalMs)) {
-        await job.run();
-        app.metrics.jobRun(job.name, 'ok');
-      }
+      const holdFailed = (error: unknown): void => {
+        app.log.warn({ err: error, job: job.name }, 'background job: could not renew its claim');
+      };
+      if (await runIfDue(dataSource, job, holdFailed)) app.metrics.jobRun(job.name, 'ok');
     } catch (error) {
       app.metrics.jobRun(job.name, 'failed');
       app.log.error({ err: error, job: job.name }, 'background job failed; it runs again at its next interval');
