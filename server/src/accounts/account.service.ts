@@ -62,6 +62,13 @@ export interface SignUpOutcome {
   confirmationSent: boolean;
 }
 
+/**
+ * The user_metadata key Lampstand's sign-up sets on every identity account it creates. The
+ * reconciliation rebuilds records only for accounts that carry it: on an identity service shared
+ * with other apps (one Supabase project), their users must never get a public profile here.
+ */
+export const SIGNED_UP_MARKER = 'lampstand';
+
 /** The sign-up details kept in the identity account's user_metadata, so that records can be rebuilt. */
 interface SignUpMetadata {
   first: string;
@@ -122,7 +129,7 @@ export class AccountService {
     let created: { user: IdentityUser; session: IdentitySession | null };
     try {
       created = await this.identity.signUp(
-        { email, password: input.password, data: { ...metadata } },
+        { email, password: input.password, data: { ...metadata, [SIGNED_UP_MARKER]: 1 } },
         { ...caller, redirectTo: `${this.options.siteUrl}/email-confirmed` },
       );
     } catch (error) {
@@ -282,7 +289,8 @@ export class AccountService {
   /**
    * Repairs what a crash or an outage left between the identity service and the records, in the
    * direction each operation was going: an identity account without records gets them (sign-up
-   * rolls forward, from the details kept in its metadata); records marked for deletion, or whose
+   * rolls forward, from the details kept in its metadata, for accounts Lampstand signed up, never
+   * for other apps' users of a shared identity service); records marked for deletion, or whose
    * identity account is confirmed gone, are deleted. Only accounts older than `graceMs` are
    * touched, so that sign-ups in flight are left alone. A failure on one account is logged and the
    * pass goes on with the others.
@@ -305,7 +313,9 @@ export class AccountService {
     for (let page = 1; ; page++) {
       const batch = await this.identity.listUsers(page, pageSize);
       for (const user of batch.users) listed.add(user.id);
-      const candidates = batch.users.filter((user) => Date.parse(user.createdAt) <= cutoff && user.identityCount > 0);
+      const candidates = batch.users.filter(
+        (user) => Date.parse(user.createdAt) <= cutoff && user.identityCount > 0 && signedUpHere(user),
+      );
       const withRecords = new Set(
         candidates.length === 0
           ? []
@@ -320,7 +330,7 @@ export class AccountService {
           async () => {
             // Asked again by id: a deletion finishing since the listing must not be undone.
             const user = await this.currentIdentity(listedUser.id);
-            if (!user || (await this.users.existsBy({ uid: user.id }))) return false;
+            if (!user || !signedUpHere(user) || (await this.users.existsBy({ uid: user.id }))) return false;
             await this.ensureRecords(user, metadataOf(user), { compensate: false });
             return true;
           },
@@ -474,6 +484,11 @@ export class AccountService {
       );
     }
   }
+}
+
+/** Whether Lampstand's sign-up created the identity account (its metadata carries the marker). */
+function signedUpHere(user: IdentityUser): boolean {
+  return user.userMetadata[SIGNED_UP_MARKER] === 1;
 }
 
 /**
