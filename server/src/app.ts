@@ -12,6 +12,7 @@ import { createContext } from './graphql/context.js';
 import type { Context } from './graphql/context.js';
 import { createLoaders } from './graphql/loaders.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
+import { registerDrain } from './http/drain.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { openQueriesPlugin, registerSecurity, trustedOrigins } from './http/security.js';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   };
   await registerSecurity(app, security);
   registerErrorHandler(app);
+  registerDrain(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -126,7 +128,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   const background = dependencies.background ?? true;
   const identity = await mountIdentity(app, config, dataSource, {
-    fetch: metrics.timedFetch(dependencies.identityFetch ?? fetch),
+    fetch: dependencies.identityFetch,
     background,
   });
 
