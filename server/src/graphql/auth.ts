@@ -1,10 +1,11 @@
 import { GraphQLError } from 'graphql';
 import type { AuthChecker } from 'type-graphql';
 import { getMetadataStorage } from 'type-graphql';
+import { isDatabaseUnavailable } from '../http/error-handler.js';
 import type { TokenVerifier } from '../identity/token-verifier.js';
 import { TokenVerificationError } from '../identity/token-verifier.js';
 import type { AuthUser, Context } from './context.js';
-import { ErrorCode, unauthenticated } from './errors.js';
+import { appError, ErrorCode, unauthenticated } from './errors.js';
 
 /**
  * Root fields anyone may call. Every other Query and Mutation field must carry `@Authorized()`;
@@ -36,6 +37,16 @@ export async function authenticate(header: string | undefined, verifier: TokenVe
     if (!token) throw new TokenVerificationError('invalid', 'The Authorization header must be "Bearer <access token>"');
     return await verifier.verify(token);
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      // The session could not be looked up: worth retrying, and no reason to sign the caller out.
+      throw appError(
+        ErrorCode.SERVICE_UNAVAILABLE,
+        'The service is briefly unavailable. Please try again in a moment.',
+        {
+          http: { status: 503 },
+        },
+      );
+    }
     if (!(error instanceof TokenVerificationError)) throw error;
     throw new GraphQLError(error.message, {
       extensions: { code: ErrorCode.UNAUTHENTICATED, reason: error.reason, http: { status: 401 } },
