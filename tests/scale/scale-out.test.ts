@@ -5,15 +5,21 @@ import { createConnection } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '../../server/src/app/data-source.js';
+import { BillingEventRecord, BillingSubscriptionRecord } from '../../server/src/billing/billing.entities.js';
 import { openDatabase } from '../../server/src/db/data-source.js';
 import { claimRun, runIfDue } from '../../server/src/jobs/schedule.js';
+import { UserRecord } from '../../server/src/members/user.entity.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
+import { checkout } from '../support/billing.js';
 import { createTestDatabase } from '../support/database.js';
 import type { TestDatabase } from '../support/database.js';
-import { identityKeys } from '../support/identity.js';
-import { ME, signUpMember } from '../support/members.js';
+import { GOOD_PASSWORD, identityKeys } from '../support/identity.js';
+import type { MemberData, SessionData } from '../support/members.js';
+import { LOGIN, ME, SESSION_FIELDS, signUpMember } from '../support/members.js';
 import { postgresAdminUrl } from '../support/postgres.js';
+import type { FakeStripe } from '../support/stripe-fake.js';
+import { deliver, signEvent, startFakeStripe } from '../support/stripe-fake.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR_MS = 60 * 60 * 1000;
@@ -36,7 +42,14 @@ function redisPing(address: string): Promise<string> {
   });
 }
 
+/** A client address of its own for one test (Redis keeps rate-limit counts between runs). */
+function freshAddress(): string {
+  return `10.${[0, 0, 0].map(() => randomBytes(1)[0] ?? 1).join('.')}`;
+}
+
 let database: TestDatabase;
+let stripe: FakeStripe;
+let plusPrice: string;
 let one: TestApp;
 let two: TestApp;
 
@@ -46,31 +59,97 @@ beforeAll(async () => {
     `The scale-out tests need Redis at ${REDIS_URL} (set TEST_REDIS_URL)`,
   ).resolves.toBe('+PONG');
   database = await createTestDatabase();
-  // One deployment: the same database, Redis and token secret; limits low enough to reach.
+  stripe = await startFakeStripe();
+  plusPrice = stripe.addPrice({ product: stripe.addProduct({ name: 'Lampstand Plus' }).id, unitAmount: 499 }).id;
+  // One deployment: the same database, Redis, token secret and Stripe account; limits low enough
+  // to reach; a proxy in front on loopback, so that each test can be its own client address.
   const shared = {
+    ...stripe.env,
+    TRUST_PROXY: 'loopback',
     REDIS_URL,
     AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
+    // Behind one address every instance has the same PUBLIC_URL, hence the same token issuer;
+    // here each listens on its own port, so the issuer is set to what that address would give.
+    AUTH_JWT_ISSUER: 'https://lampstand.test/auth/v1',
     AUTH_RATE_LIMIT_TOKEN: '6',
     AUTH_RATE_LIMIT_TOKEN_BURST: '6',
   };
   one = await startTestApp(shared, {}, { database });
   two = await startTestApp(shared, {}, { database });
+  await Promise.all([one.app.billing.syncCatalog(), two.app.billing.syncCatalog()]);
 });
 afterAll(async () => {
   await one.close();
   await two.close();
+  await stripe.close();
   await database.drop();
 });
 
 describe('two instances on one PostgreSQL and one Redis', () => {
   it('end a session on both when it is logged out on one', async () => {
-    const { session } = await signUpMember(one);
-    const before = await two.graphql<{ me: { email: string } | null }>(ME, {}, { token: session.accessToken });
-    expect(before.data?.me).not.toBeNull();
+    const { email, session } = await signUpMember(one);
+    const before = await two.graphql<{ me: MemberData | null }>(ME, {}, { token: session.accessToken });
+    expect(before.data?.me?.user.email).toBe(email);
     const logout = await one.graphql('mutation { logout }', {}, { token: session.accessToken });
     expect(logout.errors).toBeUndefined();
     const after = await two.graphql(ME, {}, { token: session.accessToken });
     expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('end every other session on both at once when the password changes on one', async () => {
+    const headers = { 'x-forwarded-for': freshAddress() };
+    const { email, session } = await signUpMember(one);
+    const onTwo = await two.graphql<{ login: { session: SessionData } }>(
+      LOGIN,
+      { input: { email, password: GOOD_PASSWORD } },
+      { headers },
+    );
+    const otherDevice = onTwo.data?.login.session.accessToken ?? '';
+    const before = await two.graphql<{ me: MemberData | null }>(ME, {}, { token: otherDevice });
+    expect(before.data?.me?.user.email).toBe(email);
+
+    const changed = await one.graphql<{ changePassword: { session: SessionData } }>(
+      `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { session { ${SESSION_FIELDS} } } }`,
+      { input: { currentPassword: GOOD_PASSWORD, newPassword: 'a new passphrase on one' } },
+      { token: session.accessToken, headers },
+    );
+    expect(changed.errors).toBeUndefined();
+    for (const token of [otherDevice, session.accessToken]) {
+      const after = await two.graphql(ME, {}, { token });
+      expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
+    const kept = await two.graphql<{ me: MemberData | null }>(
+      ME,
+      {},
+      {
+        token: changed.data?.changePassword.session.accessToken ?? '',
+      },
+    );
+    expect(kept.errors, JSON.stringify(kept.errors)).toBeUndefined();
+    expect(kept.data?.me?.user.email).toBe(email);
+  });
+
+  it('apply a Stripe event delivered to both at the same moment once, and record it once', async () => {
+    const member = await signUpMember(one);
+    const deployment = { api: one, stripe, plusPrice, plusProduct: '', close: () => Promise.resolve() };
+    const customer = await checkout(deployment, member);
+    const session = stripe.checkoutSessions.at(-1);
+    if (!session) throw new Error('no checkout session');
+    const subscription = stripe.payCheckoutSession(session);
+    const event = stripe.event('checkout.session.completed', session);
+    const delivery = signEvent(event);
+
+    const responses = await Promise.all([one, two, one, two].map((api) => deliver(api, delivery)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(responses.filter((response) => response.body.duplicate === false)).toHaveLength(1);
+    const events = await one.dataSource.getRepository(BillingEventRecord).findBy({ id: String(event.id) });
+    expect(events).toHaveLength(1);
+    const subscriptions = await two.dataSource
+      .getRepository(BillingSubscriptionRecord)
+      .findBy({ customerId: customer });
+    expect(subscriptions.map((record) => record.id)).toEqual([subscription.id]);
+    const user = await two.dataSource.getRepository(UserRecord).findOneByOrFail({ uid: member.member.user.uid });
+    expect(user.stripeRole).toBe('plus');
   });
 
   it('read on one a profile change made on the other', async () => {
@@ -91,7 +170,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   it('count rate limits across both', async () => {
     // A client address of its own (Redis keeps counts between runs), vouched for with the
     // service-role key as a trusted server would.
-    const address = `10.${[0, 0, 0].map(() => randomBytes(1)[0] ?? 1).join('.')}`;
+    const address = freshAddress();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 8; attempt++) {
       const api = attempt % 2 === 0 ? one : two;

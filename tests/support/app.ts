@@ -36,6 +36,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Sends GraphQL operations to the server at `url` over HTTP, as any client would. */
+export function graphqlClient(url: string): TestApp['graphql'] {
+  return async (query, variables, options = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as Omit<GraphQLResponse<never>, 'status'>;
+    return { status: response.status, ...body };
+  };
+}
+
 /** How many ports a test app tries before it gives up listening. */
 const LISTEN_ATTEMPTS = 5;
 
@@ -119,17 +134,7 @@ export async function startTestApp(
     app,
     config,
     dataSource,
-    async graphql(query, variables, options = {}) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      const response = await fetch(`${url}/graphql`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await response.json()) as Omit<GraphQLResponse<never>, 'status'>;
-      return { status: response.status, ...body };
-    },
+    graphql: graphqlClient(url),
     async close() {
       await app.close();
       if (!dependencies.dataSource && dataSource.isInitialized) await dataSource.destroy();

@@ -64,7 +64,7 @@ export interface SignedUpMember {
 
 /** Signs a member up through the API (autoconfirm on) and returns the session and records. */
 export async function signUpMember(
-  api: TestApp,
+  api: Pick<TestApp, 'graphql'>,
   input: Partial<{ email: string; password: string; first: string; birthday: string; platform: string }> = {},
 ): Promise<SignedUpMember> {
   const email = input.email ?? uniqueEmail();

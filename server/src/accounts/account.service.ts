@@ -11,7 +11,14 @@ import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignUpInput }
 import { fromIdentityError } from './identity-errors.js';
 import type { MemberRecordPair, MemberRecords } from './member-records.js';
 import type { SignUpMetadata } from './signup-checks.js';
-import { checkBirthday, checkPassword, checkPlatformID, metadataOf, normalEmail } from './signup-checks.js';
+import {
+  checkBirthday,
+  checkPassword,
+  checkPlatformID,
+  metadataOf,
+  normalEmail,
+  SIGNED_UP_MARKER,
+} from './signup-checks.js';
 
 /**
  * With confirmation on, a sign-up answers no sooner than this: a new address costs two transactions
@@ -69,7 +76,7 @@ export class AccountService {
     let created: { user: IdentityUser; session: IdentitySession | null };
     try {
       created = await this.identity.signUp(
-        { email, password: input.password, data: { ...metadata } },
+        { email, password: input.password, data: { ...metadata, [SIGNED_UP_MARKER]: 1 } },
         { ...caller, redirectTo: `${this.options.siteUrl}/email-confirmed` },
       );
     } catch (error) {

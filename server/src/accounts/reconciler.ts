@@ -6,7 +6,7 @@ import { IdentityError } from '../identity/identity.client.js';
 import { isLiveMember } from '../members/live-member.js';
 import { UserRecord } from '../members/user.entity.js';
 import type { MemberRecords } from './member-records.js';
-import { metadataOf } from './signup-checks.js';
+import { metadataOf, signedUpHere } from './signup-checks.js';
 
 export interface ReconcileReport {
   created: number;
@@ -36,7 +36,8 @@ export class AccountReconciler {
   /**
    * Repairs what a crash or an outage left between the identity service and the records, in the
    * direction each operation was going: an identity account without records gets them (sign-up
-   * rolls forward, from the details kept in its metadata); records marked for deletion, or whose
+   * rolls forward, from the details kept in its metadata, for accounts Lampstand signed up, never
+   * for other apps' users of a shared identity service); records marked for deletion, or whose
    * identity account is confirmed gone, are deleted. Only accounts older than `graceMs` are
    * touched, so that sign-ups in flight are left alone. A failure on one account is logged and the
    * pass goes on with the others.
@@ -59,7 +60,9 @@ export class AccountReconciler {
     for (let page = 1; ; page++) {
       const batch = await this.identity.listUsers(page, pageSize);
       for (const user of batch.users) listed.add(user.id);
-      const candidates = batch.users.filter((user) => Date.parse(user.createdAt) <= cutoff && user.identityCount > 0);
+      const candidates = batch.users.filter(
+        (user) => Date.parse(user.createdAt) <= cutoff && user.identityCount > 0 && signedUpHere(user),
+      );
       const withRecords = new Set(
         candidates.length === 0
           ? []
@@ -74,7 +77,7 @@ export class AccountReconciler {
           async () => {
             // Asked again by id: a deletion finishing since the listing must not be undone.
             const user = await this.currentIdentity(listedUser.id);
-            if (!user || (await this.users.existsBy({ uid: user.id }))) return false;
+            if (!user || !signedUpHere(user) || (await this.users.existsBy({ uid: user.id }))) return false;
             await this.records.ensure(user, metadataOf(user), { compensate: false });
             return true;
           },

@@ -34,6 +34,18 @@ export function checkPlatformID(value: string | null | undefined, field: string)
 }
 
 /**
+ * The user_metadata key Lampstand's sign-up sets on every identity account it creates. The
+ * reconciliation rebuilds records only for accounts that carry it: on an identity service shared
+ * with other apps (one Supabase project), their users must never get a public profile here.
+ */
+export const SIGNED_UP_MARKER = 'lampstand';
+
+/** Whether Lampstand's sign-up created the identity account (its metadata carries the marker). */
+export function signedUpHere(user: IdentityUser): boolean {
+  return user.userMetadata[SIGNED_UP_MARKER] === 1;
+}
+
+/**
  * Sign-up details kept in an identity account's metadata, for rebuilding its records. The metadata
  * is the account holder's to write (Supabase Auth's /signup and PUT /user take any `data`), so
  * every value meets the sign-up rules or falls back to a safe default.

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/data-source.js';
 import { createApollo } from '../graphql/apollo.js';
 import type { Context } from '../graphql/context.js';
+import { registerDrain } from '../http/drain.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerHealthRoutes } from '../http/health.js';
 import { openQueriesPlugin, registerSecurity, trustedOrigins } from '../http/security.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   };
   await registerSecurity(app, security);
   registerErrorHandler(app);
+  registerDrain(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -124,7 +126,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   const background = dependencies.background ?? true;
   const identity = await mountIdentity(app, config, dataSource, {
-    fetch: metrics.timedFetch(dependencies.identityFetch ?? fetch),
+    fetch: dependencies.identityFetch,
     background,
   });
 

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { AuthUser, Context } from '../graphql/context.js';
-import { ErrorCode } from '../graphql/errors.js';
+import { appError, ErrorCode } from '../graphql/errors.js';
+import { isDatabaseUnavailable } from '../http/error-handler.js';
 import type { TokenVerifier } from '../identity/token-verifier.js';
 import { TokenVerificationError } from '../identity/token-verifier.js';
 
@@ -17,6 +18,16 @@ export async function authenticate(header: string | undefined, verifier: TokenVe
     if (!token) throw new TokenVerificationError('invalid', 'The Authorization header must be "Bearer <access token>"');
     return await verifier.verify(token);
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      // The session could not be looked up: worth retrying, and no reason to sign the caller out.
+      throw appError(
+        ErrorCode.SERVICE_UNAVAILABLE,
+        'The service is briefly unavailable. Please try again in a moment.',
+        {
+          http: { status: 503 },
+        },
+      );
+    }
     if (!(error instanceof TokenVerificationError)) throw error;
     throw new GraphQLError(error.message, {
       extensions: { code: ErrorCode.UNAUTHENTICATED, reason: error.reason, http: { status: 401 } },

@@ -9,8 +9,13 @@ import { serializeSqlite } from './sqlite-serial.js';
 
 export type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
 
-/** How long one statement may wait for a SQLite write lock, and for a PostgreSQL connection. */
+/** How long one statement may wait for a SQLite write lock. */
 const BUSY_TIMEOUT_MS = 5000;
+/**
+ * How long a query may wait for a PostgreSQL connection (a free one in the pool, or a new one made):
+ * well under 5 s, so that with the database unreachable a request still fails within 5 s (F1).
+ */
+const CONNECT_TIMEOUT_MS = 3000;
 
 /**
  * Builds the TypeORM data source for the configured database (not yet initialized), for the
@@ -38,7 +43,7 @@ export function buildDataSource(
       migrationsTransactionMode: 'each',
       extra: {
         max: 10,
-        connectionTimeoutMillis: BUSY_TIMEOUT_MS,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         statement_timeout: 10_000,
         application_name: 'lampstand',
       },

@@ -7,6 +7,7 @@ import {
 import type { ValidationError } from 'class-validator';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { isDatabaseUnavailable } from '../http/error-handler.js';
 import type { Context } from './context.js';
 import { ErrorCode, isExpectedError } from './errors.js';
 import { MAX_TOKENS, requestLimits } from './limits.js';
@@ -51,7 +52,8 @@ function validationDetails(formatted: GraphQLFormattedError): GraphQLFormattedEr
 
 /**
  * Keeps expected errors as they are and masks everything else: the client sees a generic coded
- * error, the log keeps the stack.
+ * error (SERVICE_UNAVAILABLE when the database cannot be reached, worth retrying), the log keeps
+ * the stack.
  */
 export function formatError(log: FastifyBaseLogger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
@@ -61,6 +63,14 @@ export function formatError(log: FastifyBaseLogger) {
       return validationDetails({ ...formatted, extensions });
     }
     const original = error instanceof Error && 'originalError' in error ? error.originalError : error;
+    if (isDatabaseUnavailable(original)) {
+      log.error({ err: original, path: formatted.path }, 'database unavailable');
+      return {
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+        ...(formatted.path ? { path: formatted.path } : {}),
+        extensions: { code: ErrorCode.SERVICE_UNAVAILABLE },
+      };
+    }
     log.error({ err: original, path: formatted.path }, 'unexpected error in a GraphQL operation');
     return {
       message: 'Something went wrong on our side. Please try again.',

@@ -19,6 +19,8 @@ export const ErrorCode = {
   ALREADY_SUBSCRIBED: 'ALREADY_SUBSCRIBED',
   BILLING_UNAVAILABLE: 'BILLING_UNAVAILABLE',
   IDENTITY_UNAVAILABLE: 'IDENTITY_UNAVAILABLE',
+  /** The database cannot be reached for now (the HTTP routes answer 503 with the same code). */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;
 

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { escapeHtml } from './html.js';
 
 /** How long a client should wait before trying again after the database failed to answer. */
@@ -9,6 +9,9 @@ const RETRY_AFTER_SECONDS = 5;
 /** Node's network error codes for a database that cannot be reached at all. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
+/** node-postgres's own errors (no code) for a connection that broke or could not be made in time. */
+const PG_CONNECTION_LOST = /^(Connection terminated|timeout exceeded when trying to connect)/;
+
 function errorCode(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 }
@@ -16,10 +19,14 @@ function errorCode(error: unknown): unknown {
 /**
  * True when the database, not the request, is at fault: PostgreSQL's connection, resource and
  * operator classes (08, 53, 57, 55000 "not accepting connections"), SQLite's busy, locked, I/O,
- * read-only and full errors, and a server that cannot be reached.
+ * read-only and full errors, a server that cannot be reached, and a connection lost mid-transaction.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = errorCode(error instanceof QueryFailedError ? error.driverError : error);
+  // What a query meets after its connection died in the middle of a transaction.
+  if (error instanceof QueryRunnerAlreadyReleasedError) return true;
+  const cause: unknown = error instanceof QueryFailedError ? error.driverError : error;
+  if (cause instanceof Error && PG_CONNECTION_LOST.test(cause.message)) return true;
+  const code = errorCode(cause);
   if (typeof code !== 'string') return false;
   return (
     /^(08|53|57)/.test(code) ||

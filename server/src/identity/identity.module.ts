@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type {} from '../observability/metrics.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
 import { scheduleJob } from '../jobs/schedule.js';
+import { internalIdentityFetch } from './embedded/in-process.js';
 import type { IdentityKeys } from './embedded/keys.js';
 import { prepareEmbeddedIdentity } from './embedded/service.js';
 import { pruneExpired, sessionLiveness } from './embedded/sessions.js';
@@ -72,14 +74,18 @@ async function firstConnection(redis: Redis): Promise<void> {
 
 /**
  * Sets identity up: in embedded mode mounts the Supabase-Auth-compatible service at /auth/v1 and
- * points supabase-js at this process; in hosted mode points it at SUPABASE_URL. Decorates the app
- * with `identity` (client, token verifier, embedded keys).
+ * points supabase-js at this process (reached in-process unless `fetch` is given); in hosted mode
+ * points it at SUPABASE_URL. Decorates the app with `identity` (client, token verifier, embedded keys).
  */
 export async function mountIdentity(
   app: FastifyInstance,
   config: Config,
   dataSource: DataSource,
-  options: { fetch?: typeof fetch; background?: boolean } = {},
+  options: {
+    /** The HTTP client for identity calls (default: in-process in embedded mode, else the network). */
+    fetch?: typeof fetch;
+    background?: boolean;
+  } = {},
 ): Promise<Identity> {
   let identity: Identity;
   if (config.identity.mode === 'embedded') {
@@ -98,6 +104,7 @@ export async function mountIdentity(
     }
     const { plugin, keys } = await prepareEmbeddedIdentity(app, config, dataSource, redis);
     await app.register(plugin, { prefix: '/auth/v1' });
+    const ownCalls = options.fetch ?? (await internalIdentityFetch(app, config, plugin));
     if (options.background ?? true) startPruning(app, config, dataSource);
     identity = {
       mode: 'embedded',
@@ -105,7 +112,7 @@ export async function mountIdentity(
         url: ownOrigin(config),
         anonKey: keys.anonKey,
         serviceRoleKey: keys.serviceRoleKey,
-        fetch: options.fetch,
+        fetch: app.metrics.timedFetch(ownCalls),
       }),
       verifier: createTokenVerifier(config, { keys, sessionAlive: sessionLiveness(dataSource) }),
       embeddedKeys: keys,
@@ -118,7 +125,12 @@ export async function mountIdentity(
     }
     identity = {
       mode: 'hosted',
-      client: new IdentityClient({ url, anonKey, serviceRoleKey, fetch: options.fetch }),
+      client: new IdentityClient({
+        url,
+        anonKey,
+        serviceRoleKey,
+        fetch: app.metrics.timedFetch(options.fetch ?? fetch),
+      }),
       verifier: createTokenVerifier(config, undefined),
       embeddedKeys: undefined,
       redis: undefined,

@@ -78,8 +78,23 @@ export class Metrics {
     });
   }
 
-  /** Records every answered request under its route pattern (never the raw path, which holds names). */
+  private readonly inFlight = new Gauge({
+    name: 'lampstand_http_requests_in_flight',
+    help: 'HTTP requests received and not yet answered (what a shutdown waits for)',
+    registers: [this.registry],
+  });
+
+  /**
+   * Records every answered request under its route pattern (never the raw path, which holds
+   * names), and counts the requests in flight until their response ends or their connection drops.
+   */
   observeRequests(app: FastifyInstance): void {
+    app.addHook('onRequest', async (_request, reply) => {
+      this.inFlight.inc();
+      reply.raw.once('close', () => {
+        this.inFlight.dec();
+      });
+    });
     app.addHook('onResponse', async (request, reply) => {
       this.requests.observe(
         { method: request.method, route: request.routeOptions.url ?? 'not-found', status: String(reply.statusCode) },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberRecords } from '../../../server/src/accounts/member-records.js';
 import { AccountReconciler } from '../../../server/src/accounts/reconciler.js';
+import { SIGNED_UP_MARKER } from '../../../server/src/accounts/signup-checks.js';
 import { UserRecord } from '../../../server/src/members/user.entity.js';
 import { codePoints } from '../../../server/src/db/columns.js';
 import { IdentityClient } from '../../../server/src/identity/identity.client.js';
@@ -29,12 +30,19 @@ function accounts(fetch: typeof globalThis.fetch = globalThis.fetch): AccountRec
   return new AccountReconciler(api.dataSource, identity, records, api.app.log);
 }
 
-async function createIdentityAccount(metadata: Record<string, unknown> = { first: 'Orphan' }): Promise<string> {
+/**
+ * An identity account as a sign-up that crashed before its records leaves it: with our sign-up's
+ * marker in its metadata (`signedUpHere: false` for another app's user of a shared identity service).
+ */
+async function createIdentityAccount(
+  metadata: Record<string, unknown> = { first: 'Orphan' },
+  options: { signedUpHere?: boolean } = {},
+): Promise<string> {
   const { data, error } = await serviceClient(api).auth.admin.createUser({
     email: uniqueEmail('orphan'),
     password: GOOD_PASSWORD,
     email_confirm: true,
-    user_metadata: metadata,
+    user_metadata: options.signedUpHere === false ? metadata : { ...metadata, [SIGNED_UP_MARKER]: 1 },
   });
   if (error) throw new Error(`could not create an identity account: ${error.message}`);
   return data.user.id;
@@ -105,6 +113,22 @@ describe('the reconciliation', () => {
     const user = await api.dataSource.getRepository(UserRecord).findOneByOrFail({ uid });
     expect(user).toMatchObject({ birthday: null, platform: 'api', platformID: null });
     expect(user.first).toMatch(/^orphan-[0-9a-f]+$/);
+  });
+
+  it('creates nothing for an identity account that Lampstand did not sign up', async () => {
+    // Another app's user on the same Supabase project, with details that look like ours.
+    const foreign = await createIdentityAccount(
+      { first: 'Neighbour', platform: 'web', day: '2025-01-01' },
+      { signedUpHere: false },
+    );
+    const crashed = await createIdentityAccount();
+    const report = await accounts().reconcile(0);
+    expect(report.failed).toBe(0);
+    expect(await api.dataSource.getRepository(UserRecord).existsBy({ uid: foreign })).toBe(false);
+    expect(await api.dataSource.getRepository(ProfileRecord).existsBy({ uid: foreign })).toBe(false);
+    expect(await hasRecords(crashed)).toBe(true);
+    const { error } = await serviceClient(api).auth.admin.getUserById(foreign);
+    expect(error).toBeNull();
   });
 
   it('gives a member signing in with such metadata a sound account, not an error', async () => {
