@@ -6,6 +6,8 @@ const require = createRequire(import.meta.url);
 
 /** Server tests run twice: once on SQLite, once on PostgreSQL (see tests/support/database-setup.ts). */
 const serverTests = ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'];
+/** Server tests of PostgreSQL's own behaviour: they run in the PostgreSQL project only, never skipped. */
+const postgresOnlyTests = ['tests/server/database-outage.test.ts'];
 
 export default defineConfig({
   plugins: [passwordDictionaries()],
@@ -37,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'server:sqlite',
           include: serverTests,
+          exclude: postgresOnlyTests,
           environment: 'node',
           globalSetup: ['tests/support/database-setup.ts'],
           provide: { dialect: 'sqlite' },

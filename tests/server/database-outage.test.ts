@@ -49,7 +49,7 @@ function expectUnavailable(response: GraphQLResponse<unknown>): void {
   expect(JSON.stringify(response)).not.toMatch(INTERNALS);
 }
 
-describe.runIf(inject('dialect') === 'postgres')('PostgreSQL unavailable mid-load (F1)', () => {
+describe('PostgreSQL unavailable mid-load (F1)', () => {
   it('fails requests fast with a coded error, reports not ready, and recovers without a restart', async () => {
     const { username } = member.member.profile;
     const token = member.session.accessToken;
