@@ -80,20 +80,25 @@ const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'www',
 ]);
 
+/** The product's name: refused anywhere in a username (`lampstand.support`, `thelampstand`). */
+const PRODUCT_NAME = 'lampstand';
+
 /**
- * Words that pass for the product or its staff wherever they appear in a username
- * (`lampstand.support`, `the_admin`).
+ * Staff titles: refused as a part of a username between dots and underscores, or at a part's start
+ * or end (`the_admin`, `site.admin.team`, `adminteam`), but not inside a word (`badminton`).
  */
-const IMPERSONATING_WORDS = ['lampstand', 'admin', 'moderator'];
+const STAFF_WORDS = ['admin', 'moderator'];
 
 /**
  * True when a username is reserved: dots and underscores are ignored (`admin.` and `a_d_m_i_n` are
- * `admin`), route and staff words are refused as the whole name, the product's name and staff
- * titles anywhere in it.
+ * `admin`), route and staff words are refused as the whole name, the product's name anywhere in
+ * it, and staff titles at the edges of its parts.
  */
 export function isReservedUsername(username: string): boolean {
   const bare = username.replace(/[._]/g, '');
-  return RESERVED_USERNAMES.has(bare) || IMPERSONATING_WORDS.some((word) => bare.includes(word));
+  if (RESERVED_USERNAMES.has(bare) || bare.includes(PRODUCT_NAME)) return true;
+  const parts = username.split(/[._]+/).filter((part) => part.length > 0);
+  return STAFF_WORDS.some((word) => parts.some((part) => part.startsWith(word) || part.endsWith(word)));
 }
 
 /** Longest username a member may choose (generated ones are shorter). */

@@ -70,6 +70,13 @@ describe('chosen usernames', () => {
     expect(() => normalizeChosenUsername(username)).toThrow(/reserved/);
   });
 
+  it.each(['badminton', 'radmina', 'cadministry'])(
+    'accept %j, which only holds a staff word inside a word',
+    (username) => {
+      expect(normalizeChosenUsername(username)).toBe(username);
+    },
+  );
+
   it.each(['admin.', 'admin_', 'a_d_m_i_n', 'sup.port', 'lampstand.support', 'the_lampstand', 'site.admin.team'])(
     'refuse %j, a reserved word behind dots, underscores or other words',
     (username) => {
