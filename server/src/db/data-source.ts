@@ -85,10 +85,14 @@ export async function openDatabase(dataSource: DataSource): Promise<DataSource> 
   const lock = dataSource.createQueryRunner();
   await lock.connect();
   try {
+    // The pool's statement timeout must not cut the wait short while another instance migrates.
+    await lock.query('SET statement_timeout = 0');
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    // Back to the pool's own timeout before the connection serves requests.
+    await lock.query('RESET statement_timeout').catch(() => undefined);
     await lock.release();
   }
   return dataSource;
