@@ -8,6 +8,8 @@ const require = createRequire(import.meta.url);
 const serverTests = ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'];
 /** Server tests of PostgreSQL's own behaviour: they run in the PostgreSQL project only, never skipped. */
 const postgresOnlyTests = ['tests/server/database-outage.test.ts'];
+/** Server tests of SQLite's own behaviour: they run in the SQLite project only, never skipped. */
+const sqliteOnlyTests = ['tests/server/sqlite-outage.test.ts'];
 
 export default defineConfig({
   plugins: [passwordDictionaries()],
@@ -49,6 +51,7 @@ export default defineConfig({
         test: {
           name: 'server:postgres',
           include: serverTests,
+          exclude: sqliteOnlyTests,
           environment: 'node',
           globalSetup: ['tests/support/database-setup.ts'],
           provide: { dialect: 'postgres' },

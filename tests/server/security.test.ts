@@ -173,6 +173,11 @@ describe('errors outside GraphQL', () => {
     expect(isDatabaseUnavailable(driver('57P01'))).toBe(true);
     expect(isDatabaseUnavailable(driver('08006'))).toBe(true);
     expect(isDatabaseUnavailable(driver('SQLITE_READONLY'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('SQLITE_BUSY'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('SQLITE_BUSY_SNAPSHOT'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('SQLITE_LOCKED'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('SQLITE_PROTOCOL'))).toBe(true);
+    expect(isDatabaseUnavailable(driver('SQLITE_CONSTRAINT_UNIQUE'))).toBe(false);
     expect(isDatabaseUnavailable(driver('SQLITE_FULL'))).toBe(true);
     expect(isDatabaseUnavailable(driver('ECONNREFUSED'))).toBe(true);
     expect(isDatabaseUnavailable(driver('23505'))).toBe(false);

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
-import { openDatabase } from '../db/data-source.js';
+import { openDatabase, useRequestBusyTimeout } from '../db/data-source.js';
 import { createApollo } from '../graphql/apollo.js';
 import type { Context } from '../graphql/context.js';
 import { registerDrain } from '../http/drain.js';
@@ -119,6 +119,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   const dataSource = dependencies.dataSource ?? (await openDatabase(createDataSource(config.database)));
   if (!dependencies.dataSource) app.addHook('onClose', async () => dataSource.destroy());
+  // Migrations ran with the long wait; requests must not freeze the process that long (F1).
+  await useRequestBusyTimeout(dataSource);
   const metrics = new Metrics(dataSource);
   app.decorate('metrics', metrics);
   metrics.observeRequests(app);

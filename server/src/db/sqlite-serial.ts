@@ -2,6 +2,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex } from 'async-mutex';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
+/** Each serialised data source's write probe, run between its transactions. */
+const writeProbes = new WeakMap<DataSource, () => Promise<void>>();
+
+/**
+ * For a serialised SQLite data source, a check that its file can be written right now: it takes
+ * the write lock and lets it go (`BEGIN IMMEDIATE; ROLLBACK`), failing after the busy timeout when
+ * another process holds it. Undefined for other data sources.
+ */
+export function sqliteWriteProbe(dataSource: DataSource): (() => Promise<void>) | undefined {
+  return writeProbes.get(dataSource);
+}
+
 /**
  * TypeORM runs everything on SQLite through one connection and one query runner. Two transactions
  * in flight at once would nest as savepoints of each other, so one's rollback could undo the
@@ -25,4 +37,12 @@ export function serializeSqlite(dataSource: DataSource): void {
   const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
   (runner as { query: QueryRunner['query'] }).query = ((...args: unknown[]) =>
     inTransaction.getStore() ? query(...args) : mutex.runExclusive(() => query(...args))) as QueryRunner['query'];
+
+  // Both statements under the lock, so no other statement can land inside this transaction.
+  writeProbes.set(dataSource, () =>
+    mutex.runExclusive(async () => {
+      await query('BEGIN IMMEDIATE');
+      await query('ROLLBACK');
+    }),
+  );
 }

@@ -19,7 +19,8 @@ function errorCode(error: unknown): unknown {
 /**
  * True when the database, not the request, is at fault: PostgreSQL's connection, resource and
  * operator classes (08, 53, 57, 55000 "not accepting connections"), SQLite's busy, locked, I/O,
- * read-only and full errors, a server that cannot be reached, and a connection lost mid-transaction.
+ * read-only, full, cannot-open and lock-protocol errors (with their extended codes, such as
+ * SQLITE_BUSY_SNAPSHOT), a server that cannot be reached, and a connection lost mid-transaction.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   // What a query meets after its connection died in the middle of a transaction.
@@ -31,7 +32,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return (
     /^(08|53|57)/.test(code) ||
     code === '55000' ||
-    /^SQLITE_(BUSY|LOCKED|IOERR|READONLY|FULL|CANTOPEN)/.test(code) ||
+    /^SQLITE_(BUSY|LOCKED|IOERR|READONLY|FULL|CANTOPEN|PROTOCOL)/.test(code) ||
     UNREACHABLE_CODES.has(code)
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { sqliteWriteProbe } from '../db/sqlite-serial.js';
 
 const READY_TIMEOUT_MS = 2000;
 
@@ -21,7 +22,8 @@ async function within<T>(check: Promise<T>, what: string): Promise<T> {
 }
 
 /**
- * `/healthz`: the process answers. `/readyz`: and its database answers too (else 503). With Redis
+ * `/healthz`: the process answers. `/readyz`: and its database answers too (else 503); on SQLite,
+ * whose reads go on while another process holds the write lock, it must be writable. With Redis
  * configured it is reported as well, without failing readiness: rate limits fall back to each
  * instance's own counts while it is away.
  */
@@ -31,6 +33,7 @@ export function registerHealthRoutes(
   redis?: { ping(): Promise<unknown> },
 ): void {
   app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
+  const databaseCheck = sqliteWriteProbe(dataSource) ?? (() => dataSource.query('SELECT 1'));
 
   app.get('/readyz', async (_request, reply) => {
     const redisState = redis
@@ -44,7 +47,7 @@ export function registerHealthRoutes(
       : undefined;
     const extra = redisState === undefined ? {} : { redis: redisState };
     try {
-      await within(dataSource.query('SELECT 1'), 'database');
+      await within(databaseCheck(), 'database');
     } catch (error) {
       reply.log.warn({ err: error }, 'readiness check failed');
       return await reply.code(503).send({ status: 'unavailable', database: 'unreachable', ...extra });
