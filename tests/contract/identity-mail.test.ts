@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { AuthApiError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
+import { createTestDatabase } from '../support/database.js';
 import {
   GOOD_PASSWORD,
   anonClient,
@@ -183,6 +185,71 @@ describe('password recovery', () => {
     }
     const inTime = await anonClient(api).auth.verifyOtp({ type: 'recovery', email: kept, token: keptCode });
     expect(inTime.error).toBeNull();
+  });
+
+  it('counts tries on the code itself: five wrong ones across two server instances burn it, a new code works', async () => {
+    // Two instances on one database and no Redis: only a count kept with the code sees every try.
+    const database = await createTestDatabase();
+    const env = { SMTP_URL: smtp.url, AUTH_AUTOCONFIRM: 'false', AUTH_SMTP_MAX_FREQUENCY: '0' };
+    const [first, second] = [await startTestApp(env, {}, { database }), await startTestApp(env, {}, { database })];
+    try {
+      const email = uniqueEmail();
+      await anonClient(first).auth.signUp({ email, password: GOOD_PASSWORD });
+      await smtp.nextMessage(email);
+      await anonClient(first).auth.resetPasswordForEmail(email);
+      const { otp, tokenHash } = mailTokens(await smtp.nextMessage(email));
+      const wrong = (offset: number) => String((Number(otp) + offset) % 1_000_000).padStart(6, '0');
+      // Tries at once all count: three on one instance, two on the other.
+      const tries = await Promise.all(
+        [first, first, first, second, second].map((instance, index) =>
+          anonClient(instance).auth.verifyOtp({ type: 'recovery', email, token: wrong(index + 1) }),
+        ),
+      );
+      for (const { error } of tries) {
+        expect(error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
+      }
+
+      for (const instance of [first, second]) {
+        const right = await anonClient(instance).auth.verifyOtp({ type: 'recovery', email, token: otp });
+        expect(right.error).toMatchObject({
+          status: 403,
+          code: 'otp_expired',
+          message: 'Token has expired or is invalid',
+        });
+      }
+      const link = await anonClient(second).auth.verifyOtp({ type: 'recovery', token_hash: tokenHash });
+      expect(link.error).toMatchObject({ status: 403, code: 'otp_expired' });
+
+      await anonClient(second).auth.resetPasswordForEmail(email);
+      const fresh = mailTokens(await smtp.nextMessage(email)).otp;
+      const renewed = await anonClient(first).auth.verifyOtp({ type: 'recovery', email, token: fresh });
+      expect(renewed.error).toBeNull();
+      expect(renewed.data.user?.email).toBe(email);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await database.drop();
+    }
+  });
+
+  it('takes no link token made from the address and a code: the mailed link is not derived from the code', async () => {
+    const email = uniqueEmail();
+    await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    await smtp.nextMessage(email);
+    await anonClient(api).auth.resetPasswordForEmail(email);
+    const { otp, tokenHash } = mailTokens(await smtp.nextMessage(email));
+    const guessed = createHash('sha224')
+      .update(email + otp)
+      .digest('hex');
+    expect(tokenHash).toMatch(/^[0-9a-f]{56}$/);
+
+    const made = await anonClient(api).auth.verifyOtp({ type: 'recovery', token_hash: guessed });
+    expect(made.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Email link is invalid or has expired',
+    });
+    const mailed = await anonClient(api).auth.verifyOtp({ type: 'recovery', token_hash: tokenHash });
+    expect(mailed.error).toBeNull();
   });
 
   it('§2.5 §2.6 resets a password with the code read from the mail', async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { In } from 'typeorm';
 import type { MailMessage } from '../../mail/mail.transport.js';
@@ -19,11 +19,24 @@ export function generateOtp(): string {
   return String(randomInt(10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 }
 
-/** Supabase Auth's link token: the SHA-224 hex of address + code. */
-export function tokenHash(email: string, otp: string): string {
+/** Supabase Auth's digest of a code: the SHA-224 hex of address + code (its link token, but not ours). */
+export function codeDigest(email: string, otp: string): string {
   return createHash('sha224')
     .update(email + otp)
     .digest('hex');
+}
+
+/**
+ * A link token as long as Supabase Auth's but random: derived from the code, as there, anyone who
+ * knows the address could try the million codes as links, where no per-code count can see them.
+ */
+export function linkToken(): string {
+  return randomBytes(28).toString('hex');
+}
+
+/** A fresh code and its link token. */
+export function newOneTimeToken(): { otp: string; link: string } {
+  return { otp: generateOtp(), link: linkToken() };
 }
 
 /** The emailed link: `<external url>/verify?token=…&type=…&redirect_to=…`. */
@@ -45,12 +58,15 @@ export function pageLink(hash: string, type: string, redirectTo: string): string
   return url.toString();
 }
 
-/** Stores a one-time token (as the SHA-256 of its link token), replacing the user's previous one of the type. */
+/**
+ * Stores a one-time token (the SHA-256 of its link token and of its code's digest), replacing the
+ * user's previous one of the type, and with it any count of wrong tries.
+ */
 export async function storeOneTimeToken(
   manager: EntityManager,
   user: AuthUserRecord,
   type: OneTimeTokenType,
-  hash: string,
+  token: { otp: string; link: string },
   relatesTo: string,
 ): Promise<void> {
   await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: type });
@@ -58,7 +74,9 @@ export async function storeOneTimeToken(
     id: randomUUID(),
     userId: user.id,
     tokenType: type,
-    tokenHash: sha256(hash),
+    tokenHash: sha256(token.link),
+    codeHash: sha256(codeDigest(relatesTo, token.otp)),
+    attempts: 0,
     relatesTo,
     createdAt: new Date(),
   });
@@ -102,16 +120,15 @@ export async function sendConfirmation(
   checkFrequency(context, user.confirmationSentAt);
   await checkMailLimit(context);
   const email = user.email ?? '';
-  const otp = generateOtp();
-  const hash = tokenHash(email, otp);
+  const token = newOneTimeToken();
   await context.dataSource.transaction(async (manager) => {
     user.confirmationSentAt = new Date();
     await manager.update(AuthUserRecord, { id: user.id }, { confirmationSentAt: user.confirmationSentAt });
-    await storeOneTimeToken(manager, user, 'confirmation_token', hash, email);
+    await storeOneTimeToken(manager, user, 'confirmation_token', token, email);
   });
   sendInBackground(
     context,
-    confirmationMail({ to: email, link: actionLink(context, hash, 'signup', redirectTo), otp }),
+    confirmationMail({ to: email, link: actionLink(context, token.link, 'signup', redirectTo), otp: token.otp }),
   );
 }
 
@@ -120,14 +137,16 @@ export async function sendRecovery(context: IdentityContext, user: AuthUserRecor
   checkFrequency(context, user.recoverySentAt);
   await checkMailLimit(context);
   const email = user.email ?? '';
-  const otp = generateOtp();
-  const hash = tokenHash(email, otp);
+  const token = newOneTimeToken();
   await context.dataSource.transaction(async (manager) => {
     user.recoverySentAt = new Date();
     await manager.update(AuthUserRecord, { id: user.id }, { recoverySentAt: user.recoverySentAt });
-    await storeOneTimeToken(manager, user, 'recovery_token', hash, email);
+    await storeOneTimeToken(manager, user, 'recovery_token', token, email);
   });
-  sendInBackground(context, recoveryMail({ to: email, link: pageLink(hash, 'recovery', redirectTo), otp }));
+  sendInBackground(
+    context,
+    recoveryMail({ to: email, link: pageLink(token.link, 'recovery', redirectTo), otp: token.otp }),
+  );
 }
 
 /**
@@ -145,29 +164,27 @@ export async function sendEmailChange(
   await checkMailLimit(context);
   const currentEmail = user.email ?? '';
   const secure = context.settings.secureEmailChange && currentEmail !== '';
-  const otpNew = generateOtp();
-  const hashNew = tokenHash(newEmail, otpNew);
-  const otpCurrent = generateOtp();
-  const hashCurrent = tokenHash(currentEmail, otpCurrent);
+  const tokenNew = newOneTimeToken();
+  const tokenCurrent = newOneTimeToken();
   const messages = [
     emailChangeMail({
       to: newEmail,
       newEmail,
-      otp: otpNew,
-      link: actionLink(context, hashNew, 'email_change', redirectTo),
+      otp: tokenNew.otp,
+      link: actionLink(context, tokenNew.link, 'email_change', redirectTo),
     }),
   ];
   if (secure) {
-    const link = actionLink(context, hashCurrent, 'email_change', redirectTo);
-    messages.push(emailChangeMail({ to: currentEmail, newEmail, otp: otpCurrent, link }));
+    const link = actionLink(context, tokenCurrent.link, 'email_change', redirectTo);
+    messages.push(emailChangeMail({ to: currentEmail, newEmail, otp: tokenCurrent.otp, link }));
   }
 
   const pending = { emailChange: newEmail, emailChangeSentAt: new Date(), emailChangeConfirmStatus: 0 };
   await context.dataSource.transaction(async (manager) => {
     await manager.update(AuthUserRecord, { id: user.id }, pending);
     await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: In(EMAIL_CHANGE_TOKENS) });
-    await storeOneTimeToken(manager, user, 'email_change_token_new', hashNew, newEmail);
-    if (secure) await storeOneTimeToken(manager, user, 'email_change_token_current', hashCurrent, currentEmail);
+    await storeOneTimeToken(manager, user, 'email_change_token_new', tokenNew, newEmail);
+    if (secure) await storeOneTimeToken(manager, user, 'email_change_token_current', tokenCurrent, currentEmail);
   });
   try {
     // The caller is signed in, so nothing is revealed by waiting for delivery and reporting failure.

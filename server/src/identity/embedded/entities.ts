@@ -212,6 +212,18 @@ export class AuthOneTimeTokenRecord {
   @Column({ name: 'relates_to', type: 'varchar', length: 255 })
   relatesTo!: string;
 
+  /**
+   * The SHA-256 of the SHA-224 of address + code, checked only against tries already counted in
+   * `attempts`. Null on tokens stored before the link token stopped being derived from the code,
+   * whose `tokenHash` holds this value.
+   */
+  @Column({ name: 'code_hash', type: 'varchar', length: 64, nullable: true })
+  codeHash!: string | null;
+
+  /** Tries at the code so far, right or wrong: at the limit the code and its link stop working. */
+  @Column({ name: 'attempts', type: 'integer', default: 0 })
+  attempts!: number;
+
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
   createdAt!: Date;
 }

@@ -14,12 +14,7 @@ export interface IdentityLimits {
   user: RateLimiterAbstract;
   verify: RateLimiterAbstract;
   email: RateLimiterAbstract;
-  /** Wrong tries at one mailed code, keyed by the code's record: a handful burns the code. */
-  codeAttempts: RateLimiterAbstract;
 }
-
-/** Wrong codes typed for one mailed code before it stops working (one in 200,000 odds of a guess). */
-export const MAX_CODE_ATTEMPTS = 5;
 
 const FIVE_MINUTES_S = 300;
 const HOUR_S = 3600;
@@ -44,7 +39,6 @@ export function createIdentityLimits(settings: Config['auth'], redis: Redis | un
     user: limiter('user', otpBurst, (otpBurst * FIVE_MINUTES_S) / otp),
     verify: limiter('verify', Math.min(verify, 30), (Math.min(verify, 30) * FIVE_MINUTES_S) / verify),
     email: limiter('email', emailSent, HOUR_S),
-    codeAttempts: limiter('code', MAX_CODE_ATTEMPTS, settings.otpExp),
   };
 }
 
@@ -55,16 +49,6 @@ export async function takePoint(limiter: RateLimiterAbstract, key: string): Prom
     return true;
   } catch (error) {
     if (error instanceof RateLimiterRes) return false;
-    throw error;
-  }
-}
-
-/** Takes one point for `key`: the points left afterwards, or -1 when none was left to take. */
-export async function takePointCounting(limiter: RateLimiterAbstract, key: string): Promise<number> {
-  try {
-    return (await limiter.consume(key)).remainingPoints;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return -1;
     throw error;
   }
 }

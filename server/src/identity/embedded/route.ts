@@ -22,7 +22,7 @@ export type RouteHandler<C extends RouteCall = RouteCall> = (
 ) => Promise<unknown>;
 
 /** The per-address limiter a route spends a point of before its handler runs. */
-export type LimitBucket = Exclude<keyof IdentityLimits, 'email' | 'codeAttempts'>;
+export type LimitBucket = Exclude<keyof IdentityLimits, 'email'>;
 
 interface RouteBase {
   method: HTTPMethods;

@@ -4,7 +4,7 @@ import { DEFAULT_ROLE } from '../context.js';
 import { AuthUserRecord } from '../entities.js';
 import type { OneTimeTokenType } from '../entities.js';
 import { ApiError, DUPLICATE_EMAIL, unprocessable, validationFailed } from '../errors.js';
-import { actionLink, generateOtp, storeOneTimeToken, tokenHash } from '../emails.js';
+import { actionLink, newOneTimeToken, storeOneTimeToken } from '../emails.js';
 import { checkPasswordStrength, generatedPassword, hashPassword } from '../passwords.js';
 import { isRedirectAllowed, redirectTarget } from '../redirects.js';
 import { adminRequestAud, readBody } from '../request.js';
@@ -75,9 +75,8 @@ export async function generateLink(
     encryptedPassword = await hashPassword(password);
   }
 
-  const otp = generateOtp();
+  const token = newOneTimeToken();
   const target = type === 'email_change_new' ? newEmail : email;
-  const hash = tokenHash(target, otp);
   const now = new Date();
   const user = await dataSource.transaction(async (manager) => {
     // The row as it is now, not as it was read above: saving that copy could undo others' writes.
@@ -111,16 +110,16 @@ export async function generateLink(
     }
     user.updatedAt = now;
     await manager.save(AuthUserRecord, user);
-    await storeOneTimeToken(manager, user, tokenType, hash, target);
+    await storeOneTimeToken(manager, user, tokenType, token, target);
     return user;
   });
 
   const verificationType = type.startsWith('email_change') ? 'email_change' : type;
   return {
     ...(await loadUserJson(dataSource.manager, user)),
-    action_link: actionLink(context, hash, verificationType, redirectTo),
-    email_otp: otp,
-    hashed_token: hash,
+    action_link: actionLink(context, token.link, verificationType, redirectTo),
+    email_otp: token.otp,
+    hashed_token: token.link,
     verification_type: type,
     redirect_to: redirectTo,
   };

@@ -6,8 +6,7 @@ import type { IdentityContext } from '../context.js';
 import { AuthOneTimeTokenRecord, AuthUserRecord } from '../entities.js';
 import type { OneTimeTokenType } from '../entities.js';
 import { ApiError, forbidden, unprocessable, validationFailed } from '../errors.js';
-import { EMAIL_CHANGE_TOKENS, sendRecovery, tokenHash } from '../emails.js';
-import { takePointCounting } from '../rate-limits.js';
+import { codeDigest, EMAIL_CHANGE_TOKENS, sendRecovery } from '../emails.js';
 import { hasControlCharacters, redirectTarget } from '../redirects.js';
 import { queryValue, readBody } from '../request.js';
 import type { RouteCall } from '../route.js';
@@ -74,21 +73,36 @@ async function applyEmailChange(
   return true;
 }
 
+/** Tries at one mailed code, right or wrong, before it stops working (one in 200,000 odds of a guess). */
+export const MAX_CODE_ATTEMPTS = 5;
+
 /**
- * Counts a wrong code typed for `email` against each code mailed to it for these types, and burns
- * the codes that reached the limit: guessing one of a million values needs more than a handful of
- * tries, whatever number of client addresses they come from.
+ * The outstanding token of these types mailed to `email` whose code is `otp`, or null. Each try is
+ * counted on the token's row before the code is compared, in one UPDATE that no concurrent try can
+ * slip past: however many tries arrive at once, at most MAX_CODE_ATTEMPTS are compared, and after
+ * that the code (and its link) is burnt, whichever server instance the tries reach.
  */
-async function countWrongCode(context: IdentityContext, email: string, types: OneTimeTokenType[]): Promise<void> {
-  const outstanding = await context.dataSource.manager.findBy(AuthOneTimeTokenRecord, {
-    relatesTo: email,
-    tokenType: In(types),
-  });
+async function findCodeToken(
+  context: IdentityContext,
+  email: string,
+  otp: string,
+  types: OneTimeTokenType[],
+): Promise<AuthOneTimeTokenRecord | null> {
+  const { manager } = context.dataSource;
+  const digest = sha256(codeDigest(email, otp));
+  const outstanding = await manager.findBy(AuthOneTimeTokenRecord, { relatesTo: email, tokenType: In(types) });
+  let found: AuthOneTimeTokenRecord | null = null;
   for (const record of outstanding) {
-    if ((await takePointCounting(context.limits.codeAttempts, record.id)) <= 0) {
-      await context.dataSource.manager.delete(AuthOneTimeTokenRecord, { id: record.id });
-    }
+    const counted = await manager
+      .createQueryBuilder()
+      .update(AuthOneTimeTokenRecord)
+      .set({ attempts: () => 'attempts + 1' })
+      .where('id = :id AND attempts < :max', { id: record.id, max: MAX_CODE_ATTEMPTS })
+      .execute();
+    // Tokens stored before codes had their own column hold the code's digest as their link token.
+    if (counted.affected === 1 && (record.codeHash ?? record.tokenHash) === digest) found = record;
   }
+  return found;
 }
 
 /**
@@ -97,29 +111,24 @@ async function countWrongCode(context: IdentityContext, email: string, types: On
  */
 async function verify(
   context: IdentityContext,
-  input: { type: string; hash: string; email: string; fromLink: boolean },
+  input: { type: string; token: string; email: string },
   client: ClientInfo,
 ): Promise<VerifyOutcome> {
   const types = tokenTypesFor(input.type);
   if (!types) throw validationFailed('Unsupported verification type');
-  const invalid = (): ApiError => forbidden('otp_expired', input.fromLink ? LINK_EXPIRED : OTP_EXPIRED);
-  if (input.email !== '') {
-    const typed = await context.dataSource.manager.findOneBy(AuthOneTimeTokenRecord, {
-      tokenHash: sha256(input.hash),
-      tokenType: In(types),
-    });
-    if (!typed) {
-      await countWrongCode(context, input.email, types);
-      throw invalid();
-    }
-  }
+  const byCode = input.email !== '';
+  // One answer for a wrong, spent, burnt or expired code, as Supabase Auth gives.
+  const invalid = (): ApiError => forbidden('otp_expired', byCode ? OTP_EXPIRED : LINK_EXPIRED);
+  const typed = byCode ? await findCodeToken(context, input.email, input.token, types) : null;
+  if (byCode && !typed) throw invalid();
 
   return context.dataSource.transaction(async (manager): Promise<VerifyOutcome> => {
-    const record = await manager.findOneBy(AuthOneTimeTokenRecord, {
-      tokenHash: sha256(input.hash),
-      tokenType: In(types),
-    });
-    if (!record || (input.email !== '' && record.relatesTo !== input.email)) throw invalid();
+    const record = typed
+      ? await manager.findOneBy(AuthOneTimeTokenRecord, { id: typed.id })
+      : await manager.findOneBy(AuthOneTimeTokenRecord, { tokenHash: sha256(input.token), tokenType: In(types) });
+    if (!record) throw invalid();
+    // A link is not counted (it cannot be guessed), but dies with its code.
+    if (!typed && record.attempts >= MAX_CODE_ATTEMPTS) throw invalid();
     const user = await lockUser(manager, record.userId);
     if (!user) throw invalid();
     if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
@@ -167,7 +176,7 @@ async function verifyLink(
   }
   const target = redirectTarget(request, context.settings);
   try {
-    const outcome = await verify(context, { type, hash: token, email: '', fromLink: true }, client);
+    const outcome = await verify(context, { type, token, email: '' }, client);
     if ('message' in outcome) {
       await redirect(reply, target, { message: outcome.message });
       return;
@@ -220,7 +229,6 @@ export async function verifyPost(
   if ((body.token === '') === (body.token_hash === '')) {
     throw validationFailed('Verify requires either a token or a token hash');
   }
-  let hash = body.token_hash;
   let email = '';
   if (body.token !== '') {
     if (body.email === '' || body.phone !== '') {
@@ -231,10 +239,10 @@ export async function verifyPost(
     } catch {
       throw unprocessable('validation_failed', 'Invalid email format');
     }
-    hash = tokenHash(email, body.token);
   } else if (body.email !== '' || body.phone !== '' || body.redirect_to !== '') {
     throw validationFailed('Only the token_hash and type should be provided');
   }
-  const outcome = await verify(context, { type: body.type, hash, email, fromLink: body.token === '' }, client);
+  const token = email === '' ? body.token_hash : body.token;
+  const outcome = await verify(context, { type: body.type, token, email }, client);
   return 'message' in outcome ? { msg: outcome.message, code: '200' } : outcome.session;
 }
