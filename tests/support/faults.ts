@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 
 /**
@@ -68,6 +69,24 @@ export function faultyFetch(rule: { matches: (method: string, url: URL) => boole
     }
     await fetch(request);
     throw new TypeError('fetch failed: socket hang up (injected after the request was served)');
+  };
+  return state;
+}
+
+/**
+ * A fetch for the app's identity calls that, once `armed`, answers the first request only after
+ * `delayMs` (a service slowing down) and never answers the later ones, until the caller aborts:
+ * an operation's second identity call hangs after its first used most of the time.
+ */
+export function slowThenStalled(delayMs: number): { fetch: typeof fetch; calls: number; armed: boolean } {
+  const state = { calls: 0, armed: false, fetch: fetch };
+  state.fetch = async (input, init) => {
+    if (!state.armed) return fetch(input, init);
+    state.calls += 1;
+    const signal = init?.signal ?? new AbortController().signal;
+    if (state.calls > 1) return untilAborted(signal);
+    await sleep(delayMs, undefined, { signal });
+    return fetch(input, init);
   };
   return state;
 }

@@ -25,6 +25,7 @@ import { Billing } from '../billing/billing.module.js';
 import { BillingResolver } from '../billing/billing.resolver.js';
 import { StripeClient } from '../billing/stripe.client.js';
 import { registerStripeWebhook } from '../billing/webhook.js';
+import { withOperationDeadline } from '../identity/deadline.js';
 import { mountIdentity } from '../identity/identity.module.js';
 import { LinkResolver, PublicLinkResolver } from '../links/link.resolver.js';
 import { registerLinkRoutes } from '../links/link-routes.js';
@@ -169,18 +170,22 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
   await apollo.start();
   app.addHook('onClose', async () => apollo.stop());
+  const graphqlHandler = fastifyApolloHandler<Context>(apollo, {
+    context: async (request) =>
+      createContext({
+        user: await authenticate(request.headers.authorization, identity.verifier),
+        loaders: createLoaders(dataSource),
+        log: request.log,
+        clientIp: request.ip,
+      }),
+  });
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
-    handler: fastifyApolloHandler<Context>(apollo, {
-      context: async (request) =>
-        createContext({
-          user: await authenticate(request.headers.authorization, identity.verifier),
-          loaders: createLoaders(dataSource),
-          log: request.log,
-          clientIp: request.ip,
-        }),
-    }),
+    // One deadline for all the identity calls of the operation, counted from its arrival.
+    handler: function (request, reply) {
+      return withOperationDeadline(() => graphqlHandler.call(this, request, reply));
+    },
   });
 
   registerStripeWebhook(app, stripe, billing.sync);

@@ -6,6 +6,7 @@ import {
 } from '@supabase/supabase-js';
 import type { AuthError, Session, User } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
+import { operationDeadline } from './deadline.js';
 
 type Client = ReturnType<typeof createClient>;
 
@@ -154,12 +155,14 @@ export class IdentityClient {
     this.admin = this.client(options.serviceRoleKey, {}, () => AbortSignal.timeout(this.timeoutMs)).auth.admin;
   }
 
-  /** A supabase-js client whose requests abort when the signal `deadline` gives for each one does. */
+  /**
+   * A supabase-js client whose requests abort when the signal `deadline` gives for each one does,
+   * or the deadline of the GraphQL operation they serve passes, whichever comes first.
+   */
   private client(key: string, headers: Record<string, string>, deadline: () => AbortSignal): Client {
     const timedFetch: typeof fetch = (input, init) => {
-      const timeout = deadline();
-      const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-      return (this.options.fetch ?? fetch)(input, { ...init, signal });
+      const signals = [deadline(), operationDeadline(), init?.signal].filter((signal) => signal != null);
+      return (this.options.fetch ?? fetch)(input, { ...init, signal: AbortSignal.any(signals) });
     };
     return createClient(this.options.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

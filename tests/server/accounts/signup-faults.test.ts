@@ -5,10 +5,10 @@ import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
 import type { TestDatabase } from '../../support/database.js';
 import { createTestDatabase } from '../../support/database.js';
-import { failInserts, faultyFetch } from '../../support/faults.js';
+import { failInserts, faultyFetch, slowThenStalled } from '../../support/faults.js';
 import { GOOD_PASSWORD, serviceClient, uniqueEmail } from '../../support/identity.js';
 import type { SignUpData } from '../../support/members.js';
-import { firstError, LOGIN, SIGN_UP } from '../../support/members.js';
+import { firstError, LOGIN, SESSION_FIELDS, SIGN_UP, signUpMember } from '../../support/members.js';
 
 /** One database that several app starts share, as a server restarting on its own database. */
 let database: TestDatabase;
@@ -174,5 +174,81 @@ describe('an identity service that stops answering (F2)', () => {
       expect(ms).toBeLessThan(5000);
     }
     expect(await state(api, email)).toEqual({ identity: false, user: false, profile: false });
+  });
+  describe('when its second call of an operation hangs after the first took 3 s', () => {
+    const CHANGE_PASSWORD = `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { session { ${SESSION_FIELDS} } } }`;
+    const RESET_PASSWORD = `mutation ($input: ResetPasswordInput!) { resetPassword(input: $input) { session { ${SESSION_FIELDS} } } }`;
+    const DELETE_ACCOUNT = 'mutation ($password: String!) { deleteAccount(password: $password) }';
+    const NEW_PASSWORD = 'a brand new passphrase';
+
+    async function signsIn(api: TestApp, email: string, password: string): Promise<boolean> {
+      const response = await api.graphql(LOGIN, { input: { email, password } });
+      return response.errors === undefined;
+    }
+
+    /** Runs `operation` with the identity service slowing then stalling: its answer and how long it took. */
+    async function underStall<T>(operation: (api: TestApp) => Promise<T>, api: TestApp, stall: { armed: boolean }) {
+      stall.armed = true;
+      const started = Date.now();
+      const response = await operation(api);
+      const ms = Date.now() - started;
+      stall.armed = false;
+      return { response, ms };
+    }
+
+    it('answers changePassword with IDENTITY_UNAVAILABLE within 5 s, leaving the password as it was', async () => {
+      const stall = slowThenStalled(3000);
+      const api = await start({}, { identityFetch: stall.fetch });
+      const { email, session } = await signUpMember(api);
+      const { response, ms } = await underStall(
+        (app) =>
+          app.graphql(
+            CHANGE_PASSWORD,
+            { input: { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD } },
+            { token: session.accessToken },
+          ),
+        api,
+        stall,
+      );
+      expect(stall.calls).toBeGreaterThanOrEqual(2);
+      expect(firstError(response)).toMatchObject({ code: 'IDENTITY_UNAVAILABLE' });
+      expect(ms).toBeLessThan(5000);
+      expect(await signsIn(api, email, GOOD_PASSWORD)).toBe(true);
+      expect(await signsIn(api, email, NEW_PASSWORD)).toBe(false);
+    });
+
+    it('answers resetPassword with IDENTITY_UNAVAILABLE within 5 s, leaving the password as it was', async () => {
+      const stall = slowThenStalled(3000);
+      const api = await start({}, { identityFetch: stall.fetch });
+      const { email } = await signUpMember(api);
+      const { data } = await serviceClient(api).auth.admin.generateLink({ type: 'recovery', email });
+      const token = data.properties?.hashed_token ?? '';
+      const { response, ms } = await underStall(
+        (app) => app.graphql(RESET_PASSWORD, { input: { token, newPassword: NEW_PASSWORD } }),
+        api,
+        stall,
+      );
+      expect(stall.calls).toBeGreaterThanOrEqual(2);
+      expect(firstError(response)).toMatchObject({ code: 'IDENTITY_UNAVAILABLE' });
+      expect(ms).toBeLessThan(5000);
+      expect(await signsIn(api, email, GOOD_PASSWORD)).toBe(true);
+      expect(await signsIn(api, email, NEW_PASSWORD)).toBe(false);
+    });
+
+    it('answers deleteAccount with IDENTITY_UNAVAILABLE within 5 s, leaving the identity account', async () => {
+      const stall = slowThenStalled(3000);
+      const api = await start({}, { identityFetch: stall.fetch });
+      const { email, session } = await signUpMember(api);
+      const { response, ms } = await underStall(
+        (app) => app.graphql(DELETE_ACCOUNT, { password: GOOD_PASSWORD }, { token: session.accessToken }),
+        api,
+        stall,
+      );
+      expect(stall.calls).toBeGreaterThanOrEqual(2);
+      expect(firstError(response)).toMatchObject({ code: 'IDENTITY_UNAVAILABLE' });
+      expect(ms).toBeLessThan(5000);
+      // The records stay marked for the next attempt or the reconciliation to finish (F4).
+      expect((await state(api, email)).identity).toBe(true);
+    });
   });
 });
