@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '../http/error-handler.js';
 import type { Context } from './context.js';
 import { ErrorCode, isExpectedError } from './errors.js';
 import { MAX_TOKENS, requestLimits } from './limits.js';
+import { textGuardPlugin } from './text-guard.js';
 
 /** Apollo's own codes for requests that never reached a resolver; safe to show as they are. */
 const REQUEST_ERROR_CODES = new Set([
@@ -107,6 +108,7 @@ export function createApollo(
       ...(limits.plugins as ApolloServerPlugin<Context>[]),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
+      textGuardPlugin<Context>(),
       ...(options.plugins ?? []),
     ],
   });
