@@ -20,7 +20,12 @@ export function unstorableTextAt(value: unknown, path = ''): string | null {
   return null;
 }
 
+/** Apollo keeps parsed documents in its store, so each is walked once, not at every request. */
+const literalVerdicts = new WeakMap<DocumentNode, boolean>();
+
 function hasUnstorableLiteral(document: DocumentNode): boolean {
+  const known = literalVerdicts.get(document);
+  if (known !== undefined) return known;
   let found = false;
   visit(document, {
     StringValue(node) {
@@ -29,6 +34,7 @@ function hasUnstorableLiteral(document: DocumentNode): boolean {
       return BREAK;
     },
   });
+  literalVerdicts.set(document, found);
   return found;
 }
 
