@@ -206,6 +206,41 @@ describe('AuthProvider', () => {
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
+  it('ends the session at the server with a renewed token when the access token has run out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const uid = 'e1f2';
+    storeSession(session({ sub: uid }));
+    const issuedTokens: { accessToken: string; refreshToken: string }[] = [];
+    const api = stubApi({
+      RefreshSession: () => {
+        const next = session({ sub: uid });
+        issuedTokens.push(next);
+        return {
+          body: { data: { refreshSession: { __typename: 'AuthPayload', session: next, member: member(uid) } } },
+        };
+      },
+      Logout: () => ({ body: { data: { logout: true } } }),
+    });
+    renderApp();
+    await vi.waitFor(() => {
+      expect(state().user).toBe('Lydia');
+    });
+    // The laptop sleeps past the token's hour: no timer ran, the stored token has run out.
+    vi.setSystemTime(Date.now() + 2 * 3_600_000);
+
+    fireEvent.click(screen.getByRole('button', { name: 'log out' }));
+    await vi.waitFor(() => {
+      expect(api.names()).toContain('Logout');
+    });
+    expect(state().user).toBeNull();
+    const [first, renewed] = issuedTokens;
+    const renewal = api.requests.filter((request) => request.operationName === 'RefreshSession').at(-1);
+    expect(renewal?.variables).toEqual({ refreshToken: first?.refreshToken });
+    expect(api.requests.find((request) => request.operationName === 'Logout')?.authorization).toBe(
+      `Bearer ${renewed?.accessToken ?? ''}`,
+    );
+  });
+
   it('refreshes the session a minute before it expires', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const uid = 'c9d0';

@@ -210,10 +210,16 @@ export class AuthClient {
    * session at the server. Other tabs follow through localStorage.
    */
   async signOut(): Promise<void> {
-    const token = this.snapshot.session?.accessToken;
+    const session = this.snapshot.session;
     await this.forget();
-    if (!token) return;
+    if (!session) return;
     try {
+      // A token that has run out (a laptop waking) cannot end the session: the refresh token gets a
+      // live one first, or the server's session would stay open until the refresh token expires.
+      const token =
+        Date.now() < session.expiresAt
+          ? session.accessToken
+          : (await this.refreshWith(session.refreshToken)).session.accessToken;
       const { LogoutDocument } = await sessionOperations();
       await this.apollo.mutate({
         mutation: LogoutDocument,
