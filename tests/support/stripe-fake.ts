@@ -142,6 +142,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const answer = checkoutSessionRoute(method, path, query);
       if (answer) return answer;
     }
+    if (method === 'GET' && resource === 'customers' && second === 'search') {
+      // Only the one query form Lampstand sends: metadata['key']:'value'.
+      const match = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.get('query') ?? '');
+      if (!match) return [400, { error: { type: 'invalid_request_error', message: 'Unsupported search query' } }];
+      const [, key = '', value] = match;
+      const found = [...customers.values()].filter(
+        (customer) => (customer.metadata as Record<string, string>)[key] === value,
+      );
+      return [200, { object: 'search_result', url: path, has_more: false, next_page: null, data: found }];
+    }
     if (method === 'POST' && resource === 'customers' && second === undefined) {
       const customer = {
         id: id('cus'),

@@ -113,7 +113,7 @@ export class CheckoutService {
     if (existing) return existing.customerId;
     const user = requireLiveMember(await this.dataSource.getRepository(UserRecord).findOneBy({ uid }));
     const stripe = requireStripe(this.stripe);
-    const customerId = await callStripe(() => stripe.createCustomer(uid, user.email));
+    const customerId = await callStripe(() => stripe.findOrCreateCustomer(uid, user.email));
     try {
       await customers.insert({ uid, customerId, createdAt: new Date() });
       return customerId;

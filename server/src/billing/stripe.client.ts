@@ -125,10 +125,19 @@ export class StripeClient {
   }
 
   /**
-   * Creates the member's Stripe customer. The idempotency key is the user id, so concurrent or
-   * retried calls for one member get the same customer from Stripe instead of a second one.
+   * The member's Stripe customer: the one Stripe already holds for them, or a new one. The
+   * idempotency key is the user id, so concurrent or retried calls for one member get the same
+   * customer from Stripe instead of a second one.
    */
-  async createCustomer(uid: string, email: string): Promise<string> {
+  async findOrCreateCustomer(uid: string, email: string): Promise<string> {
+    // The idempotency key lasts 24 h: a customer made by an attempt whose link was never stored
+    // is found by its metadata instead, so a member has one customer for ever.
+    const found = await this.stripe.customers.search({
+      query: `metadata['${MEMBER_METADATA_KEY}']:'${uid}'`,
+      limit: 1,
+    });
+    const existing = found.data[0];
+    if (existing) return existing.id;
     const customer = await this.stripe.customers.create(
       { email, metadata: { [MEMBER_METADATA_KEY]: uid } },
       { idempotencyKey: `lampstand-customer-${uid}` },

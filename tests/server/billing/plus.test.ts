@@ -150,6 +150,32 @@ describe('checkout and the portal', () => {
     expect(atStripe.map((customer) => customer.id)).toEqual([links[0]?.customerId]);
   });
 
+  it('finds the customer Stripe already holds for the member when its link was never stored', async () => {
+    const member = await signUpMember(billing.api);
+    const uid = member.member.user.uid;
+    // An earlier attempt, more than a day ago (its idempotency key gone), made the customer and
+    // then failed before the link was written.
+    const earlier = {
+      id: 'cus_made_earlier',
+      object: 'customer',
+      email: 'x@example.org',
+      metadata: { lampstand_uid: uid },
+    };
+    billing.stripe.customers.set(earlier.id, earlier);
+    const response = await billing.api.graphql(
+      START_CHECKOUT,
+      { priceId: billing.plusPrice },
+      { token: member.session.accessToken },
+    );
+    expect(response.errors).toBeUndefined();
+    const links = await billing.api.dataSource.getRepository(BillingCustomerRecord).findBy({ uid });
+    expect(links.map((link) => link.customerId)).toEqual([earlier.id]);
+    const atStripe = [...billing.stripe.customers.values()].filter(
+      (customer) => (customer.metadata as { lampstand_uid: string }).lampstand_uid === uid,
+    );
+    expect(atStripe).toHaveLength(1);
+  });
+
   it('expires the earlier open checkout when the member starts another, so that only one can be paid', async () => {
     const member = await signUpMember(billing.api);
     await checkout(billing, member);
