@@ -6,9 +6,10 @@ import { createProfileLoaders } from '../profiles/profile.loaders.js';
 
 /** The registry of per-request DataLoaders: every feature's factory, called once per request. */
 export function createLoaders(dataSource: DataSource): Loaders {
+  const userByUid = createUserLoader(dataSource);
   return {
-    ...createProfileLoaders(dataSource),
-    userByUid: createUserLoader(dataSource),
+    ...createProfileLoaders(dataSource, { userByUid }),
+    userByUid,
     linksByUid: createLinkLoader(dataSource),
   };
 }

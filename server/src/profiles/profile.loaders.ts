@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
-import { keyLookup } from '../db/key-lookup.js';
+import { joinedKeyLookup, keyLookup } from '../db/key-lookup.js';
+import { UserRecord } from '../members/user.entity.js';
 import { ProfileRecord } from './profile.entity.js';
 
 export interface ProfileLoaders {
@@ -9,10 +10,20 @@ export interface ProfileLoaders {
   profileByUsername: DataLoader<string, ProfileRecord | null>;
 }
 
-/** Batches profile reads of one request into one query per key kind, and primes one from the other. */
-export function createProfileLoaders(dataSource: DataSource): ProfileLoaders {
+/**
+ * Batches profile reads of one request into one query per key kind, and primes one from the other.
+ * A profile read by username brings its owner's user record in the same statement (a public page
+ * needs both), priming `userByUid`.
+ */
+export function createProfileLoaders(
+  dataSource: DataSource,
+  users: { userByUid: DataLoader<string, UserRecord | null> },
+): ProfileLoaders {
   const byUids = keyLookup(dataSource, ProfileRecord, 'uid');
-  const byUsernames = keyLookup(dataSource, ProfileRecord, 'username');
+  const byUsernames = joinedKeyLookup(dataSource, ProfileRecord, 'username', {
+    entity: UserRecord,
+    on: ['uid', 'uid'],
+  });
   const loaders: ProfileLoaders = {
     profileByUid: new DataLoader(async (uids: readonly string[]) => {
       const rows = await byUids(uids);
@@ -22,8 +33,11 @@ export function createProfileLoaders(dataSource: DataSource): ProfileLoaders {
     }),
     profileByUsername: new DataLoader(async (usernames: readonly string[]) => {
       const rows = await byUsernames(usernames);
-      for (const row of rows) loaders.profileByUid.prime(row.uid, row);
-      const byUsername = new Map(rows.map((row) => [row.username, row]));
+      for (const [row, owner] of rows) {
+        loaders.profileByUid.prime(row.uid, row);
+        users.userByUid.prime(row.uid, owner);
+      }
+      const byUsername = new Map(rows.map(([row]) => [row.username, row]));
       return usernames.map((username) => byUsername.get(username) ?? null);
     }),
   };
