@@ -3,10 +3,19 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { UserRecord } from '../server/src/members/user.entity.js';
-import { ButtonStyle, Layout, Theme } from '../server/src/profiles/appearance.js';
 import { ProfileRecord } from '../server/src/profiles/profile.entity.js';
+import { newProfile } from '../server/src/profiles/profile.defaults.js';
+import { Verse } from '../server/src/verses/verse.types.js';
 
 const CHUNK = 500;
+
+/** The default verse every new member starts with (the seed does not read the verses table). */
+const HEBREWS_3_4 = Object.assign(new Verse(), {
+  id: 'Heb.3.4',
+  ref: 'Hebrews 3:4',
+  text: 'For every house is builded by some man; but he that built all things is God.',
+  translation: 'KJV',
+});
 
 /** The username of the n-th seeded member (the load rotates over them). */
 export function seededUsername(index: number): string {
@@ -34,24 +43,15 @@ export async function seedMembers(dataSource: DataSource, count: number): Promis
             deletingAt: null,
           }),
         );
+        // A new member's profile as sign-up makes it, with its name, username and day set here.
         profiles.push(
-          Object.assign(new ProfileRecord(), {
+          newProfile({
             uid,
             name: `Member ${index}`,
             username: seededUsername(index),
-            button: ButtonStyle.normalButton,
-            layout: Layout.row,
-            theme: Theme.lightTheme,
-            joined: now,
-            isActive: true,
-            isPublic: true,
-            welcome: false,
-            verseId: 'Heb.3.4',
-            verseRef: 'Hebrews 3:4',
-            verseText: 'For every house is builded by some man; but he that built all things is God.',
-            verseDay: now.toISOString().slice(0, 10),
-            versePinned: false,
-            updatedAt: now,
+            verse: HEBREWS_3_4,
+            day: now.toISOString().slice(0, 10),
+            now,
           }),
         );
       }
