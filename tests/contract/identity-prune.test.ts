@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthOneTimeTokenRecord, AuthRefreshTokenRecord } from '../../server/src/identity/embedded/entities.js';
+import { AuthFlowStateRecord } from '../../server/src/identity/embedded/flow-state.entity.js';
 import { pruneExpired } from '../../server/src/identity/embedded/sessions.js';
 import { MailOutboxRecord } from '../../server/src/mail/outbox.entity.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
-import { GOOD_PASSWORD, anonClient, uniqueEmail } from '../support/identity.js';
+import { GOOD_PASSWORD, anonClient, identityFetch, uniqueEmail } from '../support/identity.js';
 
 let api: TestApp;
 beforeAll(async () => {
@@ -54,5 +55,24 @@ describe('pruning expired identity records', () => {
     // The session goes on with its live refresh token.
     const again = await anonClient(api).auth.refreshSession({ refresh_token: live });
     expect(again.error).toBeNull();
+  });
+
+  it('deletes PKCE flows once their links have expired', async () => {
+    const email = uniqueEmail('prune-pkce');
+    const { data } = await anonClient(api).auth.signUp({ email, password: GOOD_PASSWORD });
+    const userId = data.user?.id ?? '';
+    const challenge = 'a-plain-challenge-of-enough-length-for-pkce-rules';
+    const asked = await identityFetch(api, '/otp', {
+      body: { email, code_challenge: challenge, code_challenge_method: 'plain' },
+    });
+    expect(asked.status).toBe(200);
+    const flows = () => api.dataSource.manager.countBy(AuthFlowStateRecord, { userId });
+    expect(await flows()).toBe(1);
+    await pruneExpired(api.dataSource, api.config.auth);
+    expect(await flows()).toBe(1);
+    const later = new Date(Date.now() + api.config.auth.otpExp * 1000 + 1000);
+    const report = await pruneExpired(api.dataSource, api.config.auth, later);
+    expect(report.flowStates).toBeGreaterThanOrEqual(1);
+    expect(await flows()).toBe(0);
   });
 });

@@ -44,6 +44,8 @@ describe('local access-token verification (embedded mode)', () => {
       id,
       email: expect.any(String),
       sessionId: decodeClaims(accessToken).session_id,
+      aal: 'aal1',
+      emailLinkAt: null,
       stripeRole: null,
       accessToken,
     });

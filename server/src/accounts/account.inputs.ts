@@ -40,6 +40,15 @@ export class SignUpInput {
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthday must be written as YYYY-MM-DD' })
   birthday?: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The username for the page at `/@username` (3–30 of `[a-z0-9_.]`, as `changeUsername` takes); one is generated when it is empty or left out.',
+  })
+  @IsOptional()
+  @IsString()
+  username?: string | null;
+
   @Field(() => String, { description: 'The kind of client: `web`, `ios`, `android`, `api`, …' })
   @Matches(PLATFORM_PATTERN, {
     message: 'platform must be 1–32 lowercase letters, digits, dashes or underscores',
@@ -104,4 +113,16 @@ export class ChangePasswordInput {
   @Field(() => String, { description: 'At least 8 characters, at most 72 bytes, not a common password.' })
   @IsString()
   newPassword!: string;
+}
+
+@InputType({ description: 'The 6-digit code from a sign-in email, and the address it was sent to.' })
+export class EmailCodeInput {
+  @Field(() => String, { description: 'The address the code was sent to (any letter case).' })
+  @IsEmail({}, { message: EMAIL_MESSAGE })
+  @MaxLength(MAX_EMAIL_LENGTH)
+  email!: string;
+
+  @Field(() => String, { description: 'The 6-digit code from the email.' })
+  @Matches(/^\s*\d{6}\s*$/, { message: 'code must be the 6 digits from the email' })
+  code!: string;
 }

@@ -1,3 +1,4 @@
+import { hasVerifiedFactor } from '../identity/assurance.js';
 import type { IdentitySession } from '../identity/identity.client.js';
 import type { ProfileRecord } from '../profiles/profile.entity.js';
 import { toProfile } from '../profiles/profile.mappers.js';
@@ -34,6 +35,7 @@ export function toSession(session: IdentitySession): Session {
     refreshToken: session.refreshToken,
     expiresAt: new Date(session.expiresAt * 1000),
     expiresIn: session.expiresIn,
+    mfaRequired: session.aal === 'aal1' && hasVerifiedFactor(session.user),
   });
 }
 

@@ -1,13 +1,14 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import { CurrentUser, Public } from '../graphql/auth.js';
 import type { AuthUser, Context } from '../graphql/context.js';
-import { ChangePasswordInput, LoginInput, ResetPasswordInput, SignUpInput } from './account.inputs.js';
+import { ChangePasswordInput, EmailCodeInput, LoginInput, ResetPasswordInput, SignUpInput } from './account.inputs.js';
 import { toAuthPayload, toMember, toSession } from './account.mappers.js';
+import { Member } from './account.types.js';
 import type { AccountService } from './account.service.js';
 import { AuthPayload, EmailChangePayload, LogoutScope, Notice, SignUpPayload } from './session.types.js';
 
-/** What the web app shows after a password-reset request, whatever the address (the original's words). */
-const PASSWORD_RESET_NOTICE = 'Please check your inbox.';
+/** What the web app shows after a password-reset or sign-in link request, whatever the address (the original's words). */
+const INBOX_NOTICE = 'Please check your inbox.';
 
 @Resolver()
 export class AccountResolver {
@@ -73,7 +74,35 @@ export class AccountResolver {
     @Ctx() { clientIp }: Context,
   ): Promise<Notice> {
     await this.accounts.requestPasswordReset(email, { clientIp });
-    return Object.assign(new Notice(), { message: PASSWORD_RESET_NOTICE });
+    return Object.assign(new Notice(), { message: INBOX_NOTICE });
+  }
+
+  @Public()
+  @Mutation(() => Notice, {
+    description:
+      'Emails a sign-in link and a 6-digit code to the account of this address (no account is made). ' +
+      'The link signs in on the web; give the code to `signInWithEmailCode`. The answer is the same ' +
+      'whether or not the address has an account.',
+  })
+  async requestSignInLink(
+    @Arg('email', () => String, { description: 'The address of the account.' }) email: string,
+    @Ctx() { clientIp }: Context,
+  ): Promise<Notice> {
+    await this.accounts.requestSignInLink(email, { clientIp });
+    return Object.assign(new Notice(), { message: INBOX_NOTICE });
+  }
+
+  @Public()
+  @Mutation(() => AuthPayload, {
+    description:
+      'Signs in with the 6-digit code of a sign-in email (`requestSignInLink`). `INVALID_TOKEN` when the ' +
+      'code is wrong, used or expired; a code stops working after five tries.',
+  })
+  async signInWithEmailCode(
+    @Arg('input', () => EmailCodeInput, { description: 'The address and the emailed code.' }) input: EmailCodeInput,
+    @Ctx() { clientIp }: Context,
+  ): Promise<AuthPayload> {
+    return toAuthPayload(await this.accounts.signInWithEmailCode(input, { clientIp }));
   }
 
   @Public()
@@ -86,6 +115,39 @@ export class AccountResolver {
     @Ctx() { clientIp }: Context,
   ): Promise<AuthPayload> {
     return toAuthPayload(await this.accounts.resetPassword(input, { clientIp }));
+  }
+
+  @Public()
+  @Mutation(() => AuthPayload, {
+    description:
+      "Opens a password-reset link: spends the link's token and answers a session that may call " +
+      '`setNewPassword` for 15 minutes. `INVALID_TOKEN` at once when the link is used or expired.',
+  })
+  async openRecoveryLink(
+    @Arg('token', () => String, { description: "The emailed link's `token_hash`." }) token: string,
+    @Ctx() { clientIp }: Context,
+  ): Promise<AuthPayload> {
+    return toAuthPayload(await this.accounts.openRecoveryLink(token, { clientIp }));
+  }
+
+  @Authorized()
+  @Mutation(() => Member, {
+    description:
+      'Sets your password without the current one, from a session an emailed link (password reset, ' +
+      'invitation, sign-in link or code) signed in within the last 15 minutes; otherwise ' +
+      '`REAUTHENTICATION_NEEDED`. With two-factor sign-in on, the session must have passed it ' +
+      '(`MFA_REQUIRED`). Every other session ends; this one stays.',
+  })
+  async setNewPassword(
+    @Arg('newPassword', () => String, {
+      description: 'At least 8 characters, at most 72 bytes, not a common password.',
+    })
+    newPassword: string,
+    @CurrentUser() actor: AuthUser,
+    @Ctx() { clientIp }: Context,
+  ): Promise<Member> {
+    const { user, profile } = await this.accounts.setNewPassword(actor, newPassword, { clientIp });
+    return toMember(user, profile);
   }
 
   @Authorized()

@@ -2,12 +2,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import type { CallerInfo, IdentityClient, IdentitySession, IdentityUser } from '../identity/identity.client.js';
+import { requireRecentEmailLink, requireSecondFactor } from '../identity/assurance.js';
 import { IdentityError } from '../identity/identity.client.js';
 import { requireLiveMember } from '../members/live-member.js';
 import type { AccountLifecycle } from '../members/member-lifecycle.js';
 import { cleanName } from '../profiles/names.js';
+import { normalizeChosenUsername, usernameTaken } from '../profiles/username.js';
 import { todayIn } from '../verses/day.js';
-import type { ChangePasswordInput, LoginInput, ResetPasswordInput, SignUpInput } from './account.inputs.js';
+import type {
+  ChangePasswordInput,
+  EmailCodeInput,
+  LoginInput,
+  ResetPasswordInput,
+  SignUpInput,
+} from './account.inputs.js';
 import { fromIdentityError } from './identity-errors.js';
 import type { MemberRecordPair, MemberRecords } from './member-records.js';
 import type { SignUpMetadata } from './signup-checks.js';
@@ -65,6 +73,11 @@ export class AccountService {
     checkPlatformID(input.platformID, 'input.platformID');
     checkPassword(input.password, 'input.password');
     const first = cleanName(input.first, 'input.first');
+    // Checked before the identity account is made, so that a taken or reserved name creates nothing.
+    const username = input.username?.trim() ? normalizeChosenUsername(input.username, 'input.username') : null;
+    if (username !== null && (await this.records.usernameInUse(username))) {
+      throw usernameTaken(username, 'input.username');
+    }
     const metadata: SignUpMetadata = {
       first,
       birthday: input.birthday == null ? null : checkBirthday(input.birthday, now),
@@ -91,7 +104,7 @@ export class AccountService {
       return { signedIn: null, confirmationSent: true };
     }
 
-    const records = await this.records.ensure(created.user, metadata, { compensate: true });
+    const records = await this.records.ensure(created.user, metadata, { compensate: true, username });
     if (created.session === null) await answerAtFloor();
     return {
       signedIn: created.session ? { session: created.session, ...records } : null,
@@ -152,6 +165,34 @@ export class AccountService {
     }
   }
 
+  /**
+   * Emails a sign-in link and code to the account of `email`. Answers the same whether or not the
+   * address has an account (no account is made), as `requestPasswordReset` does.
+   */
+  async requestSignInLink(email: string, caller: CallerInfo): Promise<void> {
+    const address = normalEmail(email, 'email');
+    try {
+      await this.identity.signInWithOtp(address, { ...caller, redirectTo: `${this.options.siteUrl}/email-confirmed` });
+    } catch (error) {
+      // Supabase Auth's answer for an unknown address, and the per-address mail limit, would both tell.
+      if (error instanceof IdentityError && ['otp_disabled', 'over_email_send_rate_limit'].includes(error.code)) return;
+      throw fromIdentityError(error, { email: 'email' });
+    }
+  }
+
+  /** Signs in with the 6-digit code of a sign-in (or confirmation) email. */
+  async signInWithEmailCode(input: EmailCodeInput, caller: CallerInfo): Promise<SignedIn> {
+    const email = normalEmail(input.email, 'input.email');
+    let session: IdentitySession | null;
+    try {
+      session = await this.identity.verifyOtp({ type: 'email', email, token: input.code.trim() }, caller);
+    } catch (error) {
+      throw fromIdentityError(error, { email: 'input.email' });
+    }
+    if (!session) throw appError(ErrorCode.INVALID_TOKEN, 'This link or code has expired or was already used.');
+    return this.signedIn(session);
+  }
+
   /** Sets a new password with the emailed link token or code; other sessions end. */
   async resetPassword(input: ResetPasswordInput, caller: CallerInfo): Promise<SignedIn> {
     checkPassword(input.newPassword, 'input.newPassword');
@@ -171,12 +212,53 @@ export class AccountService {
   }
 
   /**
+   * Opens a password-reset link: spends its token and signs in with a session that may set a new
+   * password (`setNewPassword`) for the next minutes. A used or expired link is refused here, before
+   * the member has typed anything.
+   */
+  async openRecoveryLink(token: string, caller: CallerInfo): Promise<SignedIn> {
+    const tokenHash = token.trim();
+    if (tokenHash.length < 6 || tokenHash.length > 256) {
+      throw badUserInput("token must be the emailed link's token_hash.", 'token');
+    }
+    let session: IdentitySession | null;
+    try {
+      session = await this.identity.verifyOtp({ type: 'recovery', tokenHash }, caller);
+    } catch (error) {
+      throw fromIdentityError(error);
+    }
+    if (!session) throw appError(ErrorCode.INVALID_TOKEN, 'This link or code has expired or was already used.');
+    return this.signedIn(session);
+  }
+
+  /**
+   * Sets a password without the current one, from a session an emailed link (recovery, invitation,
+   * sign-in link or code) signed in within the last minutes; with two-factor on, that session must
+   * have passed it too. Every other session ends; this one stays.
+   */
+  async setNewPassword(actor: AuthUser, newPassword: string, caller: CallerInfo): Promise<MemberRecordPair> {
+    checkPassword(newPassword, 'newPassword');
+    requireRecentEmailLink(actor);
+    await this.requireSecondFactor(actor);
+    let user: IdentityUser;
+    try {
+      user = await this.identity.updateUser({ accessToken: actor.accessToken }, { password: newPassword }, caller);
+    } catch (error) {
+      throw fromIdentityError(error, { password: 'newPassword' });
+    }
+    const records = await this.records.ensure(user, metadataOf(user), { compensate: false });
+    requireLiveMember(records.user, 'This account has been deleted.');
+    return records;
+  }
+
+  /**
    * Starts an email change: links go to the new address (and the current one, with secure change
    * on). The user record follows at the next sign-in or session refresh after the change is confirmed.
    */
   async updateEmail(actor: AuthUser, email: string, caller: CallerInfo): Promise<string> {
     const address = normalEmail(email, 'email');
     if (address === actor.email) throw badUserInput('This is already your email address.', 'email');
+    await this.requireSecondFactor(actor);
     try {
       const user = await this.identity.updateUser(
         { accessToken: actor.accessToken },
@@ -192,6 +274,7 @@ export class AccountService {
   /** Changes the password after checking the current one; every other session ends. */
   async changePassword(actor: AuthUser, input: ChangePasswordInput, caller: CallerInfo): Promise<SignedIn> {
     checkPassword(input.newPassword, 'input.newPassword');
+    await this.requireSecondFactor(actor);
     const session = await this.reauthenticate(actor, input.currentPassword, 'input.currentPassword', caller);
     try {
       await this.identity.updateUser(session, { password: input.newPassword }, caller);
@@ -208,6 +291,7 @@ export class AccountService {
    * refusal (billing cannot cancel the subscriptions) comes before the mark and changes nothing.
    */
   async deleteAccount(actor: AuthUser, password: string, caller: CallerInfo): Promise<void> {
+    await this.requireSecondFactor(actor);
     await this.reauthenticate(actor, password, 'password', caller);
     for (const hook of this.lifecycle) await hook.checkDeletable(actor.id);
     await this.records.markDeleting(actor.id);
@@ -220,6 +304,15 @@ export class AccountService {
     requireLiveMember(records.user, 'This account has been deleted.');
     await this.records.syncEmail(records.user, session.user.email);
     return { session, ...records };
+  }
+
+  /** Account changes need the second factor in this session when the member has one (`MFA_REQUIRED`). */
+  private async requireSecondFactor(actor: AuthUser): Promise<void> {
+    try {
+      await requireSecondFactor(this.identity, actor);
+    } catch (error) {
+      throw fromIdentityError(error);
+    }
   }
 
   private async reauthenticate(

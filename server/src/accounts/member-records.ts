@@ -8,7 +8,7 @@ import { UserRecord } from '../members/user.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
 import { newProfile } from '../profiles/profile.defaults.js';
 import type { RandomSource } from '../profiles/username.js';
-import { generateUsername } from '../profiles/username.js';
+import { generateUsername, usernameTaken } from '../profiles/username.js';
 import type { VerseService } from '../verses/verse.service.js';
 import { DEFAULT_VERSE_ID } from '../verses/verse.service.js';
 import { fromIdentityError } from './identity-errors.js';
@@ -91,18 +91,23 @@ export class MemberRecords {
   async ensure(
     account: IdentityUser,
     metadata: SignUpMetadata,
-    options: { compensate: boolean },
+    options: { compensate: boolean; username?: string | null },
   ): Promise<MemberRecordPair> {
     const existing = await this.find(account.id);
     if (existing) return existing;
     try {
-      return await this.create(account, metadata);
+      return await this.create(account, metadata, options.username ?? null);
     } catch (error) {
       const raced = await this.find(account.id);
       if (raced) return raced;
       if (options.compensate) await this.removeIdentityAccount(account.id, error);
       throw error;
     }
+  }
+
+  /** Whether a member has this username. */
+  usernameInUse(username: string): Promise<boolean> {
+    return this.dataSource.getRepository(ProfileRecord).existsBy({ username });
   }
 
   /** The member's user and profile records, or null unless both exist. */
@@ -114,8 +119,15 @@ export class MemberRecords {
     return user && profile ? { user, profile } : null;
   }
 
-  /** Writes the user and profile records in one transaction, drawing usernames until one is free. */
-  private async create(account: IdentityUser, metadata: SignUpMetadata): Promise<MemberRecordPair> {
+  /**
+   * Writes the user and profile records in one transaction, with the chosen username (USERNAME_TAKEN
+   * when another member has it) or drawing usernames until one is free.
+   */
+  private async create(
+    account: IdentityUser,
+    metadata: SignUpMetadata,
+    chosen: string | null,
+  ): Promise<MemberRecordPair> {
     const verse = await this.verses.byId(DEFAULT_VERSE_ID);
     if (!verse) throw new Error(`the default verse ${DEFAULT_VERSE_ID} is missing from the verses table`);
     const now = new Date();
@@ -132,8 +144,11 @@ export class MemberRecords {
     });
     const profiles = this.dataSource.getRepository(ProfileRecord);
     for (let draw = 0; draw < MAX_USERNAME_DRAWS; draw++) {
-      const username = generateUsername(account.id, metadata.first, draw, this.random);
-      if (await profiles.existsBy({ username })) continue;
+      const username = chosen ?? generateUsername(account.id, metadata.first, draw, this.random);
+      if (await profiles.existsBy({ username })) {
+        if (chosen) throw usernameTaken(chosen, 'input.username');
+        continue;
+      }
       const profile = newProfile({ uid: account.id, name: metadata.first, username, verse, day: metadata.day, now });
       try {
         await this.dataSource.transaction(async (manager) => {
@@ -144,6 +159,7 @@ export class MemberRecords {
       } catch (error) {
         // Another sign-up took the username between the check and the insert: draw again.
         if (!isUniqueViolation(error) || (await this.users.existsBy({ uid: account.id }))) throw error;
+        if (chosen) throw usernameTaken(chosen, 'input.username');
       }
     }
     throw new Error(`no free username after ${MAX_USERNAME_DRAWS} draws`);

@@ -14,6 +14,13 @@ export class Session {
 
   @Field(() => Int, { description: 'Seconds the access token was valid for when issued.' })
   expiresIn!: number;
+
+  @Field(() => Boolean, {
+    description:
+      'True when the member has two-factor sign-in on and this session has not passed it yet: ask for the ' +
+      'code from their authenticator app and send it to `verifyMfa`. Until then account changes answer `MFA_REQUIRED`.',
+  })
+  mfaRequired!: boolean;
 }
 
 @ObjectType({ description: 'A session together with the member it belongs to.' })

@@ -51,6 +51,24 @@ export interface IdentityUser {
    * answers a sign-up for an already registered address with, while confirmation is on.
    */
   identityCount: number;
+  /** The account's second factors (TOTP apps), verified or still being set up. */
+  factors: IdentityFactor[];
+}
+
+/** A second factor of an account. */
+export interface IdentityFactor {
+  id: string;
+  type: string;
+  status: 'verified' | 'unverified';
+}
+
+/** A TOTP factor just enrolled: what the authenticator app needs, shown once. */
+export interface TotpEnrollment {
+  factorId: string;
+  secret: string;
+  uri: string;
+  /** The URI as an SVG QR code. */
+  qrCodeSvg: string;
 }
 
 /** A signed-in session. */
@@ -60,6 +78,8 @@ export interface IdentitySession {
   /** Unix seconds. */
   expiresAt: number;
   expiresIn: number;
+  /** The access token's assurance level: `aal2` once a second factor was verified in the session. */
+  aal: 'aal1' | 'aal2';
   user: IdentityUser;
 }
 
@@ -94,11 +114,19 @@ function toUser(user: User): IdentityUser {
     userMetadata: user.user_metadata,
     createdAt: user.created_at,
     identityCount: user.identities?.length ?? 0,
+    factors: (user.factors ?? []).map((factor) => ({
+      id: factor.id,
+      type: factor.factor_type,
+      status: factor.status === 'verified' ? 'verified' : 'unverified',
+    })),
   };
 }
 
+const assurance = (accessToken: string): 'aal1' | 'aal2' => (decodeJwt(accessToken).aal === 'aal2' ? 'aal2' : 'aal1');
+
 function toSession(session: Session): IdentitySession {
   return {
+    aal: assurance(session.access_token),
     accessToken: session.access_token,
     refreshToken: session.refresh_token,
     expiresAt: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in,
@@ -251,9 +279,67 @@ export class IdentityClient {
     return toUser(check(await auth.updateUser(attributes, { emailRedirectTo: caller.redirectTo })).user);
   }
 
+  /** A client signed in as `session`, for the calls supabase-js makes only with a session (MFA). */
+  private async sessionAuth(session: { accessToken: string }, caller: CallerInfo = {}): Promise<Client['auth']> {
+    const auth = this.userAuth(caller);
+    check(await auth.setSession({ access_token: session.accessToken, refresh_token: UNUSED_REFRESH_TOKEN }));
+    return auth;
+  }
+
+  /** Enrolls a TOTP factor for the session's account (unverified until a code confirms it). */
+  async enrollTotp(session: { accessToken: string }, friendlyName: string): Promise<TotpEnrollment> {
+    const auth = await this.sessionAuth(session);
+    const data = check(await auth.mfa.enroll({ factorType: 'totp', friendlyName }));
+    // supabase-js hands the SVG over as a data URI; the API answers the document itself.
+    const qrCodeSvg = data.totp.qr_code.replace(/^data:image\/svg\+xml;utf-8,/, '');
+    return { factorId: data.id, secret: data.totp.secret, uri: data.totp.uri, qrCodeSvg };
+  }
+
+  /**
+   * Challenges a factor and answers it with `code`: the factor becomes verified and the session
+   * rises to aal2. Returns the new session (the old refresh token no longer works).
+   */
+  async verifyTotp(
+    session: { accessToken: string },
+    factorId: string,
+    code: string,
+    caller: CallerInfo = {},
+  ): Promise<IdentitySession> {
+    const auth = await this.sessionAuth(session, caller);
+    const data = check(await auth.mfa.challengeAndVerify({ factorId, code }));
+    return {
+      accessToken: data.access_token,
+      refreshToken: data.refresh_token,
+      expiresAt: Math.floor(Date.now() / 1000) + data.expires_in,
+      expiresIn: data.expires_in,
+      aal: assurance(data.access_token),
+      user: toUser(data.user),
+    };
+  }
+
+  /** Removes a factor of the session's account (a verified one needs an aal2 session). */
+  async unenrollFactor(session: { accessToken: string }, factorId: string): Promise<void> {
+    const auth = await this.sessionAuth(session);
+    check(await auth.mfa.unenroll({ factorId }));
+  }
+
   /** Emails a password-reset link; answers the same whether or not the address has an account. */
   async resetPasswordForEmail(email: string, caller: CallerInfo = {}): Promise<void> {
     check(await this.userAuth(caller).resetPasswordForEmail(email, { redirectTo: caller.redirectTo }));
+  }
+
+  /**
+   * Emails a sign-in link and 6-digit code to an existing account; no account is made for a new
+   * address. The embedded service answers the same for every address; Supabase Auth answers an
+   * unknown one with `otp_disabled`, which the caller must treat as success to say the same.
+   */
+  async signInWithOtp(email: string, caller: CallerInfo = {}): Promise<void> {
+    check(
+      await this.userAuth(caller).signInWithOtp({
+        email,
+        options: { shouldCreateUser: false, emailRedirectTo: caller.redirectTo },
+      }),
+    );
   }
 
   /**

@@ -38,6 +38,23 @@ const JWKS_CACHE_MS = 10 * 60 * 1000;
 const encoder = new TextEncoder();
 const ASYMMETRIC_ALGORITHMS = ['RS256', 'ES256', 'RS512', 'ES512', 'EdDSA'];
 
+/** The `amr` methods of a sign-in by an emailed link or code (Supabase Auth's names). */
+const EMAIL_LINK_METHODS = new Set(['recovery', 'invite', 'magiclink', 'otp']);
+
+/** When the session was last signed in by an emailed link or code, from the `amr` claim. */
+function emailLinkAt(payload: JWTPayload): Date | null {
+  const { amr } = payload;
+  if (!Array.isArray(amr)) return null;
+  let latest: number | null = null;
+  for (const entry of amr as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { method, timestamp } = entry as { method?: unknown; timestamp?: unknown };
+    if (typeof method !== 'string' || !EMAIL_LINK_METHODS.has(method) || typeof timestamp !== 'number') continue;
+    if (latest === null || timestamp > latest) latest = timestamp;
+  }
+  return latest === null ? null : new Date(latest * 1000);
+}
+
 function stringClaim(payload: JWTPayload, name: string): string | null {
   const value = payload[name];
   return typeof value === 'string' && value !== '' ? value : null;
@@ -113,7 +130,16 @@ export function createTokenVerifier(
         typeof appMetadata.stripeRole === 'string'
           ? appMetadata.stripeRole
           : null;
-      return { id: sub, email: stringClaim(payload, 'email') ?? '', sessionId, stripeRole, accessToken: token };
+      const aal = payload.aal === 'aal2' ? 'aal2' : 'aal1';
+      return {
+        id: sub,
+        email: stringClaim(payload, 'email') ?? '',
+        sessionId,
+        aal,
+        emailLinkAt: emailLinkAt(payload),
+        stripeRole,
+        accessToken: token,
+      };
     },
   };
 }

@@ -13,6 +13,12 @@ export type AuthProfile = AuthMember_MemberFragment['profile'];
 /** What signing up led to: signed in, or a confirmation link on its way. */
 export type SignUpOutcome = 'signedIn' | 'confirmationSent';
 
+/**
+ * What a password sign-in led to: signed in, or a code from the authenticator app is needed
+ * first (`mfaToken` is the half-signed-in session's token, for `verifySignInCode` only).
+ */
+export type LoginOutcome = { status: 'signedIn' } | { status: 'mfaRequired'; mfaToken: string };
+
 /** The original's auth context, plus what our screens need of the session. */
 export interface AuthContextValue {
   /** True until the first auth state is known (children render only after it). */
@@ -32,10 +38,14 @@ export interface AuthContextValue {
   memberError: Error | null;
   retryMember: () => void;
   signUp: (input: Omit<SignUpInput, 'platform'>) => Promise<SignUpOutcome>;
-  login: (email: string, password: string) => Promise<void>;
+  login: (email: string, password: string) => Promise<LoginOutcome>;
+  /** Finishes a two-factor sign-in with the app's 6-digit code. */
+  verifySignInCode: (mfaToken: string, code: string) => Promise<void>;
   logout: () => Promise<void>;
   /** Emails a reset link; resolves with the message to show (`Please check your inbox.`). */
   requestPasswordReset: (email: string) => Promise<string>;
+  /** Emails a sign-in link; resolves with the message to show, whatever the address. */
+  requestSignInLink: (email: string) => Promise<string>;
   /** The client itself, for screens whose answers carry a new session (reset, change password). */
   client: AuthClient;
 }
@@ -88,7 +98,21 @@ function AuthState({ client, children }: { client: AuthClient; children: ReactNo
           context: ANONYMOUS,
         });
         if (!data) throw new Error('login answered no data');
-        await client.signIn(data.login.session);
+        const { session } = data.login;
+        // The member is not signed in here until the second factor passes.
+        if (session.mfaRequired) return { status: 'mfaRequired', mfaToken: session.accessToken };
+        await client.signIn(session);
+        return { status: 'signedIn' };
+      },
+      async verifySignInCode(mfaToken, code) {
+        const { VerifyMfaSignInDocument } = await signInOperations();
+        const { data } = await client.apollo.mutate({
+          mutation: VerifyMfaSignInDocument,
+          variables: { code },
+          context: { ...ANONYMOUS, headers: { authorization: `Bearer ${mfaToken}` } },
+        });
+        if (!data) throw new Error('verifyMfa answered no data');
+        await client.signIn(data.verifyMfa.session);
       },
       logout: () => client.signOut(),
       async requestPasswordReset(email) {
@@ -100,6 +124,16 @@ function AuthState({ client, children }: { client: AuthClient; children: ReactNo
         });
         if (!data) throw new Error('requestPasswordReset answered no data');
         return data.requestPasswordReset.message;
+      },
+      async requestSignInLink(email) {
+        const { RequestSignInLinkDocument } = await signInOperations();
+        const { data } = await client.apollo.mutate({
+          mutation: RequestSignInLinkDocument,
+          variables: { email },
+          context: ANONYMOUS,
+        });
+        if (!data) throw new Error('requestSignInLink answered no data');
+        return data.requestSignInLink.message;
       },
     }),
     [client, snapshot],

@@ -4,8 +4,13 @@ import { limitByAddress } from './rate-limits.js';
 import { authenticate, clientInfo, requireAdmin } from './request.js';
 import type { IdentityRoute } from './route.js';
 import { adminGetUser, adminUpdateUser, createUser, deleteUser, listUsers } from './routes/admin.js';
+import { adminDeleteFactor, adminListFactors } from './routes/admin-factors.js';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.js';
 import { generateLink } from './routes/generate-link.js';
+import { invite } from './routes/invite.js';
 import { health, jwks, settings } from './routes/meta.js';
+import { otp, resend } from './routes/otp.js';
+import { reauthenticate } from './routes/reauthenticate.js';
 import { signup } from './routes/signup.js';
 import { token } from './routes/token.js';
 import { getUser, logout, updateUser } from './routes/user.js';
@@ -25,14 +30,30 @@ export const identityRoutes: readonly IdentityRoute[] = [
   { method: 'POST', path: '/recover', guard: 'none', limit: 'recover', handler: recover },
   { method: 'GET', path: '/verify', guard: 'none', limit: 'verify', handler: verifyGet },
   { method: 'POST', path: '/verify', guard: 'none', limit: 'verify', handler: verifyPost },
+  { method: 'POST', path: '/otp', guard: 'none', limit: 'otp', handler: otp },
+  { method: 'POST', path: '/resend', guard: 'none', limit: 'otp', handler: resend },
+  { method: 'GET', path: '/reauthenticate', guard: 'user', limit: 'user', handler: reauthenticate },
+  { method: 'POST', path: '/invite', guard: 'admin', handler: invite },
   { method: 'GET', path: '/user', guard: 'user', handler: getUser },
   { method: 'PUT', path: '/user', guard: 'user', limit: 'user', handler: updateUser },
   { method: 'POST', path: '/logout', guard: 'user', handler: logout },
+  { method: 'POST', path: '/factors', guard: 'user', handler: enrollFactor },
+  {
+    method: 'POST',
+    path: '/factors/:factorId/challenge',
+    guard: 'user',
+    limit: 'factorChallenge',
+    handler: challengeFactor,
+  },
+  { method: 'POST', path: '/factors/:factorId/verify', guard: 'user', limit: 'factorVerify', handler: verifyFactor },
+  { method: 'DELETE', path: '/factors/:factorId', guard: 'user', handler: unenrollFactor },
   { method: 'GET', path: '/admin/users', guard: 'admin', handler: listUsers },
   { method: 'POST', path: '/admin/users', guard: 'admin', handler: createUser },
   { method: 'GET', path: '/admin/users/:id', guard: 'admin', handler: adminGetUser },
   { method: 'PUT', path: '/admin/users/:id', guard: 'admin', handler: adminUpdateUser },
   { method: 'DELETE', path: '/admin/users/:id', guard: 'admin', handler: deleteUser },
+  { method: 'GET', path: '/admin/users/:id/factors', guard: 'admin', handler: adminListFactors },
+  { method: 'DELETE', path: '/admin/users/:id/factors/:factorId', guard: 'admin', handler: adminDeleteFactor },
   { method: 'POST', path: '/admin/generate_link', guard: 'admin', handler: generateLink },
 ];
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
 import type { Mailer } from '../../mail/mail.transport.js';
+import type { FactorSecrets } from './factor-secrets.js';
 import type { IdentityKeys } from './keys.js';
 import type { IdentityLimits } from './rate-limits.js';
 
@@ -12,6 +13,8 @@ export interface IdentityContext {
   dataSource: DataSource;
   mailer: Mailer;
   limits: IdentityLimits;
+  /** Encrypts TOTP secrets at rest. */
+  factorSecrets: FactorSecrets;
   /** Where people reach the service (links in mail point here), e.g. https://example.org/auth/v1. */
   externalUrl: string;
   /** The audience of user tokens and of requests without `X-JWT-AUD`. */

@@ -2,11 +2,21 @@ import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { In } from 'typeorm';
 import type { MailMessage } from '../../mail/mail.transport.js';
-import { confirmationMail, emailChangeMail, recoveryMail } from '../../mail/templates.js';
+import {
+  confirmationMail,
+  emailChangeMail,
+  inviteMail,
+  magicLinkMail,
+  reauthenticationMail,
+  recoveryMail,
+} from '../../mail/templates.js';
 import type { IdentityContext } from './context.js';
 import { AuthOneTimeTokenRecord, AuthUserRecord } from './entities.js';
 import type { OneTimeTokenType } from './entities.js';
 import { ApiError, tooManyRequests } from './errors.js';
+import type { FlowMethod } from './flow-state.entity.js';
+import type { PkceChallenge } from './flow-state.js';
+import { PKCE_PREFIX, startFlow } from './flow-state.js';
 import { takePoint } from './rate-limits.js';
 import { sha256 } from './sessions.js';
 
@@ -34,9 +44,13 @@ export function linkToken(): string {
   return randomBytes(28).toString('hex');
 }
 
-/** A fresh code and its link token. */
-export function newOneTimeToken(): { otp: string; link: string } {
-  return { otp: generateOtp(), link: linkToken() };
+/**
+ * A fresh code and its link token. A PKCE flow's link token carries Supabase Auth's `pkce_` prefix,
+ * by which `/verify` answers it with a code; the prefix is part of what is stored, so it can be
+ * neither removed (to get a session without the verifier) nor added.
+ */
+export function newOneTimeToken(pkce: PkceChallenge | null = null): { otp: string; link: string } {
+  return { otp: generateOtp(), link: `${pkce ? PKCE_PREFIX : ''}${linkToken()}` };
 }
 
 /** The emailed link: `<external url>/verify?token=…&type=…&redirect_to=…`. */
@@ -116,37 +130,112 @@ export async function sendConfirmation(
   context: IdentityContext,
   user: AuthUserRecord,
   redirectTo: string,
+  pkce: PkceChallenge | null = null,
 ): Promise<void> {
   checkFrequency(context, user.confirmationSentAt);
   await checkMailLimit(context);
   const email = user.email ?? '';
-  const token = newOneTimeToken();
+  const token = newOneTimeToken(pkce);
   await context.dataSource.transaction(async (manager) => {
     user.confirmationSentAt = new Date();
     await manager.update(AuthUserRecord, { id: user.id }, { confirmationSentAt: user.confirmationSentAt });
     await storeOneTimeToken(manager, user, 'confirmation_token', token, email);
+    await recordFlow(manager, user, 'email/signup', pkce);
   });
-  sendInBackground(
-    context,
-    confirmationMail({ to: email, link: actionLink(context, token.link, 'signup', redirectTo), otp: token.otp }),
-  );
+  const link = actionLink(context, token.link, 'signup', redirectTo);
+  sendInBackground(context, confirmationMail({ to: email, link, otp: token.otp }));
+}
+
+/** Starts the PKCE flow of a link about to be mailed; the implicit flow (null) has none. */
+async function recordFlow(
+  manager: EntityManager,
+  user: AuthUserRecord,
+  method: FlowMethod,
+  pkce: PkceChallenge | null,
+): Promise<void> {
+  if (pkce) await startFlow(manager, user.id, method, pkce);
 }
 
 /** Emails the password-recovery link and code (recorded first, so the link works on arrival). */
-export async function sendRecovery(context: IdentityContext, user: AuthUserRecord, redirectTo: string): Promise<void> {
+export async function sendRecovery(
+  context: IdentityContext,
+  user: AuthUserRecord,
+  redirectTo: string,
+  pkce: PkceChallenge | null = null,
+): Promise<void> {
+  const token = await storeRecoveryToken(context, user, 'recovery', pkce);
+  // A PKCE link goes through /verify, which hands the page a code for the client's verifier.
+  const link = pkce
+    ? actionLink(context, token.link, 'recovery', redirectTo)
+    : pageLink(token.link, 'recovery', redirectTo);
+  sendInBackground(context, recoveryMail({ to: user.email ?? '', link, otp: token.otp }));
+}
+
+/**
+ * Records a recovery token (a magic link is one too, as in Supabase Auth), after the frequency and
+ * hourly limits, with the PKCE flow it starts.
+ */
+async function storeRecoveryToken(
+  context: IdentityContext,
+  user: AuthUserRecord,
+  method: FlowMethod,
+  pkce: PkceChallenge | null,
+): Promise<{ otp: string; link: string }> {
   checkFrequency(context, user.recoverySentAt);
   await checkMailLimit(context);
-  const email = user.email ?? '';
-  const token = newOneTimeToken();
+  const token = newOneTimeToken(pkce);
   await context.dataSource.transaction(async (manager) => {
     user.recoverySentAt = new Date();
     await manager.update(AuthUserRecord, { id: user.id }, { recoverySentAt: user.recoverySentAt });
-    await storeOneTimeToken(manager, user, 'recovery_token', token, email);
+    await storeOneTimeToken(manager, user, 'recovery_token', token, user.email ?? '');
+    await recordFlow(manager, user, method, pkce);
   });
-  sendInBackground(
-    context,
-    recoveryMail({ to: email, link: pageLink(token.link, 'recovery', redirectTo), otp: token.otp }),
+  return token;
+}
+
+/** Emails a sign-in link and 6-digit code (`POST /otp`); `/verify` accepts them as `magiclink` or `email`. */
+export async function sendMagicLink(
+  context: IdentityContext,
+  user: AuthUserRecord,
+  redirectTo: string,
+  pkce: PkceChallenge | null,
+): Promise<void> {
+  const token = await storeRecoveryToken(context, user, 'magiclink', pkce);
+  const link = actionLink(context, token.link, 'magiclink', redirectTo);
+  sendInBackground(context, magicLinkMail({ to: user.email ?? '', link, otp: token.otp }));
+}
+
+/** Emails an invitation (`POST /invite`): the link confirms the address and signs the invitee in. */
+export async function sendInvite(context: IdentityContext, user: AuthUserRecord, redirectTo: string): Promise<void> {
+  await checkMailLimit(context);
+  const email = user.email ?? '';
+  const token = newOneTimeToken();
+  const now = new Date();
+  await context.dataSource.transaction(async (manager) => {
+    Object.assign(user, { invitedAt: now, confirmationSentAt: now });
+    await manager.update(AuthUserRecord, { id: user.id }, { invitedAt: now, confirmationSentAt: now });
+    await storeOneTimeToken(manager, user, 'confirmation_token', token, email);
+  });
+  // An admin asked and waits for the answer, so delivery is awaited and its failure reported.
+  await context.mailer.send(
+    inviteMail({ to: email, link: actionLink(context, token.link, 'invite', redirectTo), otp: token.otp }),
   );
+}
+
+/** Emails the nonce that a password change needs when secure password change is on (`GET /reauthenticate`). */
+export async function sendReauthentication(context: IdentityContext, user: AuthUserRecord): Promise<void> {
+  const email = user.email ?? '';
+  const previous = await context.dataSource.manager.findOneBy(AuthOneTimeTokenRecord, {
+    userId: user.id,
+    tokenType: 'reauthentication_token',
+  });
+  checkFrequency(context, previous?.createdAt ?? null);
+  await checkMailLimit(context);
+  const token = newOneTimeToken();
+  await context.dataSource.transaction((manager) =>
+    storeOneTimeToken(manager, user, 'reauthentication_token', token, email),
+  );
+  await context.mailer.send(reauthenticationMail({ to: email, otp: token.otp }));
 }
 
 /**
@@ -159,13 +248,14 @@ export async function sendEmailChange(
   user: AuthUserRecord,
   newEmail: string,
   redirectTo: string,
+  pkce: PkceChallenge | null = null,
 ): Promise<void> {
   checkFrequency(context, user.emailChangeSentAt);
   await checkMailLimit(context);
   const currentEmail = user.email ?? '';
   const secure = context.settings.secureEmailChange && currentEmail !== '';
-  const tokenNew = newOneTimeToken();
-  const tokenCurrent = newOneTimeToken();
+  const tokenNew = newOneTimeToken(pkce);
+  const tokenCurrent = newOneTimeToken(pkce);
   const messages = [
     emailChangeMail({
       to: newEmail,
@@ -185,6 +275,7 @@ export async function sendEmailChange(
     await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: In(EMAIL_CHANGE_TOKENS) });
     await storeOneTimeToken(manager, user, 'email_change_token_new', tokenNew, newEmail);
     if (secure) await storeOneTimeToken(manager, user, 'email_change_token_current', tokenCurrent, currentEmail);
+    await recordFlow(manager, user, 'email_change', pkce);
   });
   try {
     // The caller is signed in, so nothing is revealed by waiting for delivery and reporting failure.

@@ -1,5 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { epochMs } from '../../db/columns.js';
+import { AuthChallengeRecord, AuthFactorRecord } from './factor-entities.js';
+import { AuthFlowStateRecord } from './flow-state.entity.js';
 
 /** An authentication method recorded on a session (`amr` claim). */
 export interface AmrEntry {
@@ -133,6 +135,10 @@ export class AuthSessionRecord {
   @Column({ type: 'simple-json' })
   amr!: AmrEntry[];
 
+  /** The factor that raised the session to aal2; removing it lowers the session again. */
+  @Column({ name: 'factor_id', type: 'varchar', length: 36, nullable: true })
+  factorId!: string | null;
+
   @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
   userAgent!: string | null;
 
@@ -185,7 +191,11 @@ export class AuthRefreshTokenRecord {
 
 /** What a one-time token confirms. */
 export type OneTimeTokenType =
-  'confirmation_token' | 'recovery_token' | 'email_change_token_current' | 'email_change_token_new';
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_current'
+  | 'email_change_token_new'
+  | 'reauthentication_token';
 
 /** An emailed link or code (confirmation, recovery, email change), stored as the SHA-256 of its token hash. */
 @Entity({ name: 'auth_one_time_tokens' })
@@ -235,4 +245,7 @@ export const identityEntities = [
   AuthSessionRecord,
   AuthRefreshTokenRecord,
   AuthOneTimeTokenRecord,
+  AuthFactorRecord,
+  AuthChallengeRecord,
+  AuthFlowStateRecord,
 ];

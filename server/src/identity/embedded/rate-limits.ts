@@ -11,13 +11,18 @@ export interface IdentityLimits {
   token: RateLimiterAbstract;
   signup: RateLimiterAbstract;
   recover: RateLimiterAbstract;
+  /** `/otp` and `/resend`. */
+  otp: RateLimiterAbstract;
   user: RateLimiterAbstract;
   verify: RateLimiterAbstract;
+  factorChallenge: RateLimiterAbstract;
+  factorVerify: RateLimiterAbstract;
   email: RateLimiterAbstract;
 }
 
 const FIVE_MINUTES_S = 300;
 const HOUR_S = 3600;
+const MINUTE_S = 60;
 
 /**
  * Builds the limiters. Supabase Auth's token buckets (`events` per 5 min, `burst` at once) become
@@ -36,8 +41,12 @@ export function createIdentityLimits(settings: Config['auth'], redis: Redis | un
     token: limiter('token', tokenBurst, (tokenBurst * FIVE_MINUTES_S) / token),
     signup: limiter('signup', otpBurst, (otpBurst * FIVE_MINUTES_S) / otp),
     recover: limiter('recover', otpBurst, (otpBurst * FIVE_MINUTES_S) / otp),
+    otp: limiter('otp', otpBurst, (otpBurst * FIVE_MINUTES_S) / otp),
     user: limiter('user', otpBurst, (otpBurst * FIVE_MINUTES_S) / otp),
     verify: limiter('verify', Math.min(verify, 30), (Math.min(verify, 30) * FIVE_MINUTES_S) / verify),
+    // Supabase Auth's MFA limit: challenges and verifications, each so many per minute.
+    factorChallenge: limiter('factor-challenge', settings.mfa.rateLimitChallengeAndVerify, MINUTE_S),
+    factorVerify: limiter('factor-verify', settings.mfa.rateLimitChallengeAndVerify, MINUTE_S),
     email: limiter('email', emailSent, HOUR_S),
   };
 }

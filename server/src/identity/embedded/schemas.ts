@@ -9,5 +9,5 @@ export const text = z
 /** An optional object of metadata. */
 export const metadata = z.record(z.string(), z.unknown()).nullish();
 
-/** PKCE is not offered by this service; the implicit flow supabase-js uses by default sends nulls here. */
+/** A PKCE flow's challenge (checked by `readPkce`); the implicit flow sends nulls or nothing here. */
 export const pkceFields = { code_challenge: text, code_challenge_method: text };

@@ -9,6 +9,8 @@ import { createMailer } from '../../mail/mail.transport.js';
 import { mountRoutes } from './api.js';
 import type { IdentityContext } from './context.js';
 import { ApiError, sendIdentityError } from './errors.js';
+import type { FactorSecrets } from './factor-secrets.js';
+import { factorSecrets } from './factor-secrets.js';
 import type { IdentityKeys } from './keys.js';
 import { loadIdentityKeys } from './keys.js';
 import type { IdentityLimits } from './rate-limits.js';
@@ -30,6 +32,7 @@ export interface EmbeddedIdentityOptions {
   keys: IdentityKeys;
   mailer: Mailer;
   limits: IdentityLimits;
+  factorSecrets: FactorSecrets;
 }
 
 function identityContext(options: EmbeddedIdentityOptions, log: FastifyBaseLogger): IdentityContext {
@@ -39,6 +42,7 @@ function identityContext(options: EmbeddedIdentityOptions, log: FastifyBaseLogge
     dataSource: options.dataSource,
     mailer: options.mailer,
     limits: options.limits,
+    factorSecrets: options.factorSecrets,
     externalUrl: `${options.config.publicUrl}/auth/v1`,
     audience: options.config.identity.audience,
     log,
@@ -124,7 +128,8 @@ export async function prepareEmbeddedIdentity(
     mailer.close();
   });
   const limits = createIdentityLimits(config.auth, redis);
-  return { plugin: embeddedIdentity({ config, dataSource, keys, mailer, limits }), keys };
+  const secrets = factorSecrets(config);
+  return { plugin: embeddedIdentity({ config, dataSource, keys, mailer, limits, factorSecrets: secrets }), keys };
 }
 
 /**

@@ -1,10 +1,12 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LessThan } from 'typeorm';
+import { sqliteReadNow } from '../../db/sqlite-serial.js';
 import { MailOutboxRecord } from '../../mail/outbox.entity.js';
 import type { IdentityContext } from './context.js';
 import { AuthOneTimeTokenRecord, AuthRefreshTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
 import type { AmrEntry } from './entities.js';
+import { AuthFlowStateRecord } from './flow-state.entity.js';
 import { ApiError, INVALID_CREDENTIALS, OAuthError, badRequest, validationFailed } from './errors.js';
 import { isBanned, loadUserJson } from './users.js';
 import type { SessionLiveness } from '../token-verifier.js';
@@ -142,6 +144,7 @@ export async function issueSession(
     userId,
     aal: 'aal1',
     amr,
+    factorId: null,
     userAgent: client.userAgent?.slice(0, 512) ?? null,
     ip: client.ip,
     refreshedAt: null,
@@ -149,6 +152,22 @@ export async function issueSession(
     updatedAt: now,
   });
   await manager.save(AuthSessionRecord, session);
+  const refreshToken = await insertRefreshToken(manager, session, null);
+  return tokenResponse(context, manager, user, session, refreshToken);
+}
+
+/**
+ * Answers a new token pair for a session whose assurance changed (a second factor verified), as
+ * Supabase Auth's MFA verification does. Its earlier refresh tokens all stop working, so a refresh
+ * token issued before the change cannot be used again, even within the reuse interval.
+ */
+export async function reissueSession(
+  context: IdentityContext,
+  manager: EntityManager,
+  user: AuthUserRecord,
+  session: AuthSessionRecord,
+): Promise<AccessTokenResponse> {
+  await manager.delete(AuthRefreshTokenRecord, { sessionId: session.id });
   const refreshToken = await insertRefreshToken(manager, session, null);
   return tokenResponse(context, manager, user, session, refreshToken);
 }
@@ -228,13 +247,14 @@ const REVOKED_REFRESH_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
 export interface PruneReport {
   refreshTokens: number;
   oneTimeTokens: number;
+  flowStates: number;
   outbox: number;
 }
 
 /**
  * Deletes what can no longer be used: refresh tokens revoked over a day ago (a replay then answers
- * `refresh_token_not_found` rather than ending the session, as in Supabase Auth), emailed tokens
- * and development-outbox messages older than `otpExp`. Ended sessions are deleted at once already.
+ * `refresh_token_not_found` rather than ending the session, as in Supabase Auth), emailed tokens,
+ * PKCE flows and development-outbox messages older than `otpExp`. Ended sessions are deleted at once already.
  */
 export async function pruneExpired(
   dataSource: DataSource,
@@ -249,10 +269,12 @@ export async function pruneExpired(
     updatedAt: LessThan(revokedBefore),
   });
   const oneTimeTokens = await manager.delete(AuthOneTimeTokenRecord, { createdAt: LessThan(sentBefore) });
+  const flowStates = await manager.delete(AuthFlowStateRecord, { createdAt: LessThan(sentBefore) });
   const outbox = await manager.delete(MailOutboxRecord, { createdAt: LessThan(sentBefore) });
   return {
     refreshTokens: refreshTokens.affected ?? 0,
     oneTimeTokens: oneTimeTokens.affected ?? 0,
+    flowStates: flowStates.affected ?? 0,
     outbox: outbox.affected ?? 0,
   };
 }
@@ -272,5 +294,7 @@ export function sessionLiveness(dataSource: DataSource): SessionLiveness {
   };
   const [first, second] = dataSource.options.type === 'postgres' ? ['$1', '$2'] : ['?', '?'];
   const sql = `SELECT 1 AS alive FROM ${driver.escape(metadata.tableName)} WHERE ${column('id')} = ${first} AND ${column('userId')} = ${second} LIMIT 1`;
-  return async (sessionId, userId) => (await dataSource.query<unknown[]>(sql, [sessionId, userId])).length > 0;
+  const readNow = sqliteReadNow(dataSource);
+  return async (sessionId, userId) =>
+    (readNow?.(sql, [sessionId, userId]) ?? (await dataSource.query<unknown[]>(sql, [sessionId, userId]))).length > 0;
 }

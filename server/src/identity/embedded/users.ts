@@ -6,6 +6,7 @@ import { AuthIdentityRecord, AuthOneTimeTokenRecord, AuthSessionRecord, AuthUser
 import type { OneTimeTokenType } from './entities.js';
 import { DUPLICATE_EMAIL, badRequest, unprocessable, validationFailed } from './errors.js';
 import type { ApiError } from './errors.js';
+import { AuthFactorRecord, factorJson } from './factor-entities.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -217,7 +218,11 @@ function identityJson(identity: AuthIdentityRecord): Record<string, unknown> {
 }
 
 /** The User object of Supabase Auth's API: `email` and `phone` always strings, unset timestamps omitted. */
-export function userJson(user: AuthUserRecord, identities: AuthIdentityRecord[]): Record<string, unknown> {
+export function userJson(
+  user: AuthUserRecord,
+  identities: AuthIdentityRecord[],
+  factors: AuthFactorRecord[] = [],
+): Record<string, unknown> {
   return {
     id: user.id,
     aud: user.aud,
@@ -235,6 +240,7 @@ export function userJson(user: AuthUserRecord, identities: AuthIdentityRecord[])
     app_metadata: user.appMetadata,
     user_metadata: user.userMetadata,
     identities: identities.map(identityJson),
+    factors: factors.length === 0 ? undefined : factors.map(factorJson),
     created_at: iso(user.createdAt),
     updated_at: iso(user.updatedAt),
     banned_until: iso(user.bannedUntil),
@@ -243,13 +249,14 @@ export function userJson(user: AuthUserRecord, identities: AuthIdentityRecord[])
   };
 }
 
-/** The User object of one user, with its identities loaded. */
+/** The User object of one user, with its identities and factors loaded. */
 export async function loadUserJson(manager: EntityManager, user: AuthUserRecord): Promise<Record<string, unknown>> {
   const identities = await manager.find(AuthIdentityRecord, {
     where: { userId: user.id },
     order: { createdAt: 'ASC' },
   });
-  return userJson(user, identities);
+  const factors = await manager.find(AuthFactorRecord, { where: { userId: user.id }, order: { createdAt: 'ASC' } });
+  return userJson(user, identities, factors);
 }
 
 /** User objects of many users, loading their identities in one query. */
@@ -257,17 +264,16 @@ export async function loadUsersJson(
   manager: EntityManager,
   users: AuthUserRecord[],
 ): Promise<Record<string, unknown>[]> {
+  const where = { userId: In(users.map((user) => user.id)) };
   const identities =
-    users.length === 0
-      ? []
-      : await manager.find(AuthIdentityRecord, {
-          where: { userId: In(users.map((user) => user.id)) },
-          order: { createdAt: 'ASC' },
-        });
+    users.length === 0 ? [] : await manager.find(AuthIdentityRecord, { where, order: { createdAt: 'ASC' } });
+  const factors =
+    users.length === 0 ? [] : await manager.find(AuthFactorRecord, { where, order: { createdAt: 'ASC' } });
   return users.map((user) =>
     userJson(
       user,
       identities.filter((identity) => identity.userId === user.id),
+      factors.filter((factor) => factor.userId === user.id),
     ),
   );
 }

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { messageWithCode } from '../../lib/errors';
 import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
@@ -9,18 +8,24 @@ import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
 import { emailProblem, passwordProblem } from '../../lib/validation';
+import { PageHoldNotice } from '../../ui/PageHoldNotice';
+import { DownloadDataSection } from './DownloadDataSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import { useAccountActions } from './useAccountActions';
 import './account.css';
 
-/** `/account`: email address, password, and deleting the account. */
+/** `/account`: email address, password, two-factor sign-in, downloading your data, and deleting the account. */
 export function AccountPage() {
   usePageMeta({ title: 'Account · Lampstand' });
   return (
     <section className="page account" aria-labelledby="account-title">
       <MemberNav />
       <PageHeading id="account-title">Account</PageHeading>
+      <PageHoldNotice />
       <EmailSection />
       <PasswordSection />
+      <TwoFactorSection />
+      <DownloadDataSection />
       <DeleteSection />
     </section>
   );
@@ -46,14 +51,16 @@ function EmailSection() {
     }
     await action.run(
       async () => {
-        const { pendingEmail, message } = await updateEmail(email.trim());
+        const { pendingEmail } = await updateEmail(email.trim());
         setEmail('');
-        return `${message} (${pendingEmail})`;
+        return pendingEmail;
       },
       {
         onFailure: (problem) => {
-          if (problem.field === 'email') setError(problem.message);
-          return messageWithCode(problem);
+          if (problem.field !== 'email') return problem.message;
+          setError(problem.message);
+          input.current?.focus();
+          return null;
         },
       },
     );
@@ -79,10 +86,18 @@ function EmailSection() {
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
+            if (error) setError(null);
           }}
           error={error}
         />
-        <FormStatus>{action.status}</FormStatus>
+        <FormStatus>
+          {action.status && (
+            <>
+              Please check your inbox: follow the links we sent to confirm the change to{' '}
+              <strong className="nowrap">{action.status}</strong>.
+            </>
+          )}
+        </FormStatus>
         <SubmitButton busy={action.busy} busyLabel="Sending…">
           Change email address
         </SubmitButton>
@@ -123,10 +138,15 @@ function PasswordSection() {
         onFailure: (problem) => {
           if (problem.field === 'currentPassword' || problem.code === 'INVALID_CREDENTIALS') {
             setErrors({ current: problem.message });
-          } else if (problem.field === 'newPassword') {
-            setErrors({ next: problem.message });
+            form.current?.querySelector<HTMLInputElement>('#account-current')?.focus();
+            return null;
           }
-          return messageWithCode(problem);
+          if (problem.field === 'newPassword') {
+            setErrors({ next: problem.message });
+            form.current?.querySelector<HTMLInputElement>('#account-new')?.focus();
+            return null;
+          }
+          return problem.message;
         },
       },
     );
@@ -147,6 +167,7 @@ function PasswordSection() {
           value={current}
           onChange={(event) => {
             setCurrent(event.target.value);
+            if (errors.current) setErrors((found) => ({ ...found, current: undefined }));
           }}
           error={errors.current}
         />
@@ -155,6 +176,8 @@ function PasswordSection() {
           value={next}
           onChange={(event) => {
             setNext(event.target.value);
+            if (errors.next)
+              setErrors((found) => ({ ...found, next: passwordProblem(event.target.value) ?? undefined }));
           }}
           error={errors.next}
           userInputs={[user?.first ?? '', user?.email ?? '']}
@@ -190,8 +213,10 @@ function DeleteSection() {
     await action.run(() => deleteAccount(password), {
       leaves: true,
       onFailure: (problem) => {
-        if (problem.code === 'INVALID_CREDENTIALS') setError(problem.message);
-        return messageWithCode(problem);
+        if (problem.code !== 'INVALID_CREDENTIALS') return problem.message;
+        setError(problem.message);
+        input.current?.focus();
+        return null;
       },
     });
   };
@@ -212,6 +237,7 @@ function DeleteSection() {
             value={password}
             onChange={(event) => {
               setPassword(event.target.value);
+              if (error) setError(null);
             }}
             error={error}
           />

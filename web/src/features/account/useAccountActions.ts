@@ -1,14 +1,16 @@
+import { useApolloClient } from '@apollo/client/react';
 import { useAuth } from '../../session/AuthProvider';
 import { useLeaveSignedOut } from '../../session/SignOutNavigation';
 import { useChangePasswordMutation, useDeleteAccountMutation, useUpdateEmailMutation } from './account.generated';
 
 /**
  * The account's changes, with what each means for the session: a new password ends the other
- * sessions and answers the one to use; a deleted account leaves nothing to keep, and its screen
+ * sessions and answers the one to use (with two-factor sign-in on, one that has to pass it again); a deleted account leaves nothing to keep, and its screen
  * leaves for the home page.
  */
 export function useAccountActions() {
   const { client } = useAuth();
+  const apollo = useApolloClient();
   const leave = useLeaveSignedOut();
   const [updateEmailMutation] = useUpdateEmailMutation();
   const [changePasswordMutation] = useChangePasswordMutation();
@@ -26,6 +28,8 @@ export function useAccountActions() {
       const { data } = await changePasswordMutation({ variables: { input: { currentPassword, newPassword } } });
       if (!data) throw new Error('changePassword answered no data');
       await client.accept(data.changePassword, mark);
+      // The new session has not passed two-factor sign-in: the account page asks for the code again.
+      await apollo.refetchQueries({ include: ['TwoFactorStatus'] });
     },
     deleteAccount: async (password: string) => {
       await deleteAccountMutation({ variables: { password } });

@@ -1,36 +1,55 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { describeError, displayCode } from '../../lib/errors';
+import { describeError } from '../../lib/errors';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
 import { PageHeading } from '../../ui/PageHeading';
+import { ChoosePasswordForm } from './ChoosePasswordForm';
 
-/** What the identity service put in the fragment of `/email-confirmed#…`. */
+/**
+ * What the identity service put in the fragment of `/email-confirmed#…`, or, for a PKCE link
+ * (asked for by another app with supabase-js's PKCE flow), in its query.
+ */
 type LinkResult =
   | { kind: 'session'; refreshToken: string; type: string }
-  | { kind: 'message'; message: string }
-  | { kind: 'error'; description: string; code: string }
+  | { kind: 'message' }
+  | { kind: 'otherApp' }
+  | { kind: 'error'; code: string }
   | { kind: 'none' };
 
-function readLinkResult(hash: string): LinkResult {
+/** What a PKCE link's page says: only the app that asked for the link holds its code verifier. */
+const OTHER_APP = 'This link finishes in the app where you asked for it. Go back to that app to continue';
+
+function readLinkResult(hash: string, search: string): LinkResult {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const query = new URLSearchParams(search);
   const refreshToken = params.get('refresh_token');
   if (params.get('access_token') && refreshToken) {
     return { kind: 'session', refreshToken, type: params.get('type') ?? 'signup' };
   }
-  const error = params.get('error_code') ?? params.get('error');
+  const error = params.get('error_code') ?? params.get('error') ?? query.get('error_code');
   if (error) {
-    return { kind: 'error', code: error, description: params.get('error_description') ?? 'This link did not work.' };
+    return { kind: 'error', code: error };
   }
-  const message = params.get('message');
-  return message ? { kind: 'message', message } : { kind: 'none' };
+  // The code of a PKCE link can only be exchanged by the app that asked for the link.
+  if (query.get('code')) return { kind: 'otherApp' };
+  // The identity service's own sentence after the first of two email-change links: ours is below.
+  return params.get('message') || query.get('message') ? { kind: 'message' } : { kind: 'none' };
 }
+
+/** The identity service's link failures (its `error_code`s), said for people. */
+const LINK_FAILURES: Record<string, string> = {
+  otp_expired: 'This link has expired or was already used.',
+  access_denied: 'This link has expired or was already used.',
+  flow_state_expired: 'This link has expired.',
+};
 
 type State =
   | { status: 'working' }
   | { status: 'confirmed'; type: string }
-  | { status: 'failed'; message: string; code: string }
-  | { status: 'halfway'; message: string }
+  | { status: 'failed'; message: string }
+  | { status: 'halfway' }
+  | { status: 'otherApp' }
   | { status: 'empty' };
 
 function initialState(link: LinkResult): State {
@@ -38,24 +57,26 @@ function initialState(link: LinkResult): State {
     case 'session':
       return { status: 'working' };
     case 'message':
-      return { status: 'halfway', message: link.message };
+      return { status: 'halfway' };
+    case 'otherApp':
+      return { status: 'otherApp' };
     case 'error':
-      return { status: 'failed', message: link.description, code: link.code };
+      return { status: 'failed', message: LINK_FAILURES[link.code] ?? 'This link did not work.' };
     case 'none':
       return { status: 'empty' };
   }
 }
 
 /**
- * Where the emailed links for sign-up and email changes land: takes the session from the URL
- * fragment (then the member's records), removes the tokens from the address bar and history, and
- * says what happened.
+ * Where the emailed links for sign-up, sign-in, invitations and email changes land: takes the
+ * session from the URL fragment (then the member's records), removes the tokens from the address
+ * bar and history, and says what happened; an invitee then chooses a password.
  */
 export function EmailConfirmedPage() {
   usePageMeta({ title: 'Email address confirmed · Lampstand' });
   const { client, user } = useAuth();
   const navigate = useNavigate();
-  const [link] = useState(() => readLinkResult(window.location.hash));
+  const [link] = useState(() => readLinkResult(window.location.hash, window.location.search));
   const [state, setState] = useState<State>(() => initialState(link));
   const started = useRef(false);
 
@@ -64,7 +85,7 @@ export function EmailConfirmedPage() {
     started.current = true;
     // Tokens must not stay in the address bar, the history, a bookmark, or what tags read. Through
     // the router, so that page views (which wait for this) see the clean address.
-    if (window.location.hash) void navigate({ search: window.location.search }, { replace: true });
+    if (window.location.hash || window.location.search) void navigate({ search: '' }, { replace: true });
     if (link.kind !== 'session') return;
     client.signIn({ refreshToken: link.refreshToken }).then(
       () => {
@@ -72,8 +93,7 @@ export function EmailConfirmedPage() {
       },
       (error: unknown) => {
         console.error('Signing in from the email link failed', error);
-        const failure = describeError(error);
-        setState({ status: 'failed', message: failure.message, code: displayCode(failure) });
+        setState({ status: 'failed', message: describeError(error).message });
       },
     );
   }, [client, link, navigate]);
@@ -89,6 +109,39 @@ export function EmailConfirmedPage() {
         </section>
       );
     case 'confirmed':
+      if (state.type === 'invite') {
+        return (
+          <section className="page narrow" aria-labelledby="confirmed-title">
+            <p className="eyebrow">Welcome to Lampstand</p>
+            <PageHeading id="confirmed-title">Choose your password</PageHeading>
+            <p className="lead" role="status">
+              You accepted the invitation and are logged in as {user?.email ?? 'your invited address'}. Choose the
+              password you will log in with.
+            </p>
+            <ChoosePasswordForm
+              submitLabel="Save my password"
+              onDone={() => {
+                void navigate('/welcome', { replace: true });
+              }}
+            />
+          </section>
+        );
+      }
+      if (state.type === 'magiclink') {
+        return (
+          <section className="page narrow" aria-labelledby="confirmed-title">
+            <PageHeading id="confirmed-title">You are logged in</PageHeading>
+            <p className="lead" role="status">
+              Welcome back. Your verse for today is waiting.
+            </p>
+            <p>
+              <Link to="/profile" className="button button--primary">
+                Continue
+              </Link>
+            </p>
+          </section>
+        );
+      }
       return (
         <section className="page narrow" aria-labelledby="confirmed-title">
           <p className="eyebrow">All set</p>
@@ -112,9 +165,18 @@ export function EmailConfirmedPage() {
         <section className="page narrow" aria-labelledby="confirmed-title">
           <PageHeading id="confirmed-title">One more step</PageHeading>
           <p className="lead" role="status">
-            {state.message}.
+            This address is confirmed. Now follow the link we sent to your other address.
           </p>
           <p>We sent a link to both your current and your new address. The change is made once both are followed.</p>
+        </section>
+      );
+    case 'otherApp':
+      return (
+        <section className="page narrow" aria-labelledby="confirmed-title">
+          <PageHeading id="confirmed-title">Back to your app</PageHeading>
+          <p className="lead" role="status">
+            {OTHER_APP}.
+          </p>
         </section>
       );
     case 'failed':
@@ -122,7 +184,7 @@ export function EmailConfirmedPage() {
         <section className="page narrow" aria-labelledby="confirmed-title">
           <PageHeading id="confirmed-title">This link did not work</PageHeading>
           <div className="form-alert" role="alert">
-            {state.message} ({state.code})
+            {state.message}
           </div>
           <p>Links work once and expire after an hour. Log in to ask for a new one.</p>
           <p>

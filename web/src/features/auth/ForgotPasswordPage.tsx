@@ -28,7 +28,10 @@ export function ForgotPasswordPage() {
     await action.run(() => requestPasswordReset(email.trim()), {
       onFailure: (problem, error) => {
         console.error('Password reset request failed', error);
-        return problem.message;
+        if (problem.field !== 'email') return problem.message;
+        setError(problem.message);
+        input.current?.focus();
+        return null;
       },
     });
   };
@@ -51,6 +54,7 @@ export function ForgotPasswordPage() {
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
+            if (error) setError(emailProblem(event.target.value));
           }}
           error={error}
         />

@@ -1,20 +1,22 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { formBanner } from '../../lib/errors';
 import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
 import { safeReturnPath } from '../../session/RequireAuth';
-import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { emailProblem } from '../../lib/validation';
+import { SignInCodeForm } from './SignInCodeForm';
 
 /** Where members go after logging in, unless they came from a member's screen. */
 const HOME = '/profile';
 
 export function LoginPage() {
   usePageMeta({ title: 'Log in · Lampstand' });
-  const { login, signedIn } = useAuth();
+  const { login, requestSignInLink, signedIn } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeReturnPath(params.get('next'), HOME);
@@ -22,9 +24,25 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  /** Set once the password passed for an account with two-factor sign-in on: the code comes next. */
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const action = useFormAction();
 
   if (signedIn && !action.busy) return <Navigate to={next} replace />;
+
+  if (mfaToken !== null) {
+    return (
+      <section className="page narrow" aria-labelledby="login-title">
+        <PageHeading id="login-title">Enter your code</PageHeading>
+        <SignInCodeForm
+          mfaToken={mfaToken}
+          onSignedIn={() => {
+            void navigate(next, { replace: true });
+          }}
+        />
+      </section>
+    );
+  }
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -35,14 +53,15 @@ export function LoginPage() {
     };
     setErrors(found);
     if (found.email || found.password) {
-      action.setAlert('Please correct the highlighted fields.');
       form.current?.querySelector<HTMLInputElement>(found.email ? '#login-email' : '#login-password')?.focus();
       return;
     }
     await action.run(
       async () => {
-        await login(email.trim(), password);
-        void navigate(next, { replace: true });
+        const outcome = await login(email.trim(), password);
+        setPassword('');
+        if (outcome.status === 'mfaRequired') setMfaToken(outcome.mfaToken);
+        else void navigate(next, { replace: true });
       },
       {
         onFailure: (problem, error) => {
@@ -55,12 +74,34 @@ export function LoginPage() {
     );
   };
 
+  /** "Email me a sign-in link": needs only the address; the link signs in at /email-confirmed. */
+  const sendLink = async () => {
+    if (action.busy) return;
+    const problem = emailProblem(email);
+    // Said at the address field, the only one a sign-in link needs.
+    const hint =
+      problem && email.trim() === '' ? 'Enter your email address, and we will email you a link to log in.' : problem;
+    setErrors({ email: hint ?? undefined });
+    if (hint) {
+      form.current?.querySelector<HTMLInputElement>('#login-email')?.focus();
+      return;
+    }
+    await action.run(() => requestSignInLink(email.trim()), {
+      name: 'link',
+      onFailure: (problem, error) => {
+        console.error('Sign-in link request failed', error);
+        return problem.message;
+      },
+    });
+  };
+
   return (
     <section className="page narrow" aria-labelledby="login-title">
       <PageHeading id="login-title">Log in</PageHeading>
       <p className="lead">Welcome back. Your verse for today is waiting.</p>
       <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert>{action.alert}</FormAlert>
+        <FormAlert>{formBanner(action.alert, errors)}</FormAlert>
+        <FormStatus>{action.status}</FormStatus>
         <TextField
           id="login-email"
           label="Email address"
@@ -71,6 +112,8 @@ export function LoginPage() {
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
+            if (errors.email)
+              setErrors((current) => ({ ...current, email: emailProblem(event.target.value) ?? undefined }));
           }}
           error={errors.email}
         />
@@ -82,15 +125,24 @@ export function LoginPage() {
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
+            if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
           }}
           error={errors.password}
         />
         <p className="form-link">
           <Link to="/forgot-password">Forgot your password?</Link>
         </p>
-        <SubmitButton busy={action.busy} busyLabel="Logging in…">
+        <SubmitButton busy={action.busy && action.pending === 'submit'} busyLabel="Logging in…">
           Log in
         </SubmitButton>
+        <button
+          type="button"
+          className="button button--quiet form-submit"
+          aria-disabled={action.busy || undefined}
+          onClick={() => void sendLink()}
+        >
+          {action.pending === 'link' ? 'Sending…' : 'Email me a sign-in link'}
+        </button>
       </form>
       <p className="form-aside">
         New to Lampstand? <Link to="/signup">Make your page</Link>

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MINIMUM_AGE_YEARS } from '@rules/signup';
-import { messageWithCode } from '../../lib/errors';
+import { formBanner, messageWithCode } from '../../lib/errors';
 import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
@@ -10,12 +10,19 @@ import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { visitorTimeZone } from '../../lib/timeZone';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
-import { birthdayProblem, emailProblem, firstNameProblem, passwordProblem } from '../../lib/validation';
+import {
+  birthdayProblem,
+  emailProblem,
+  firstNameProblem,
+  passwordProblem,
+  usernameProblem,
+} from '../../lib/validation';
 
 interface Values {
   first: string;
   email: string;
   password: string;
+  username: string;
   birthday: string;
 }
 
@@ -25,10 +32,12 @@ const CHECKS: Record<FieldName, (value: string) => string | null> = {
   first: firstNameProblem,
   email: emailProblem,
   password: passwordProblem,
+  // Optional: left empty, the server generates one.
+  username: (value) => (value.trim() === '' ? null : usernameProblem(value)),
   birthday: birthdayProblem,
 };
 
-const ORDER: FieldName[] = ['first', 'email', 'password', 'birthday'];
+const ORDER: FieldName[] = ['first', 'email', 'password', 'username', 'birthday'];
 
 /** The fields of the form, by the names the API gives them in `extensions.field`. */
 function isFieldName(name: string | null): name is FieldName {
@@ -40,7 +49,7 @@ export function SignUpPage() {
   const { signUp, signedIn } = useAuth();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>({ first: '', email: '', password: '', birthday: '' });
+  const [values, setValues] = useState<Values>({ first: '', email: '', password: '', username: '', birthday: '' });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const action = useFormAction();
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
@@ -73,7 +82,6 @@ export function SignUpPage() {
     setErrors(found);
     const firstProblem = ORDER.find((name) => found[name]);
     if (firstProblem) {
-      action.setAlert('Please correct the highlighted fields.');
       focusField(firstProblem);
       return;
     }
@@ -83,6 +91,7 @@ export function SignUpPage() {
           first: values.first.trim(),
           email: values.email.trim(),
           password: values.password,
+          username: values.username.trim() || null,
           birthday: values.birthday || null,
           timeZone: visitorTimeZone() ?? null,
         });
@@ -95,8 +104,14 @@ export function SignUpPage() {
           for (const [name, message] of Object.entries(failure.fields)) {
             if (isFieldName(name)) fieldErrors[name] = message;
           }
-          if (isFieldName(failure.field)) fieldErrors[failure.field] ??= failure.message;
+          // The original shows sign-up failures with their code; at the field when one is at fault.
+          if (isFieldName(failure.field)) fieldErrors[failure.field] ??= messageWithCode(failure);
           setErrors(fieldErrors);
+          const firstAtFault = ORDER.find((name) => fieldErrors[name]);
+          if (firstAtFault) {
+            focusField(firstAtFault);
+            return null;
+          }
           return messageWithCode(failure);
         },
       },
@@ -123,7 +138,7 @@ export function SignUpPage() {
       <PageHeading id="signup-title">Make your page</PageHeading>
       <p className="lead">A page with your name and a Bible verse for every day. It takes a minute.</p>
       <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert>{action.alert}</FormAlert>
+        <FormAlert>{formBanner(action.alert, errors)}</FormAlert>
         <TextField
           id="signup-first"
           label="First name"
@@ -153,6 +168,25 @@ export function SignUpPage() {
           onBlur={blur('password')}
           error={errors.password}
           userInputs={[values.first, values.email]}
+        />
+        <TextField
+          id="signup-username"
+          label="Username"
+          optional
+          hint={
+            <>
+              Your page’s address: <span className="nowrap">/@{values.username.trim().toLowerCase() || '…'}</span>.
+              Leave it empty and we choose one; you can change it later.
+            </>
+          }
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={30}
+          value={values.username}
+          onChange={change('username')}
+          onBlur={blur('username')}
+          error={errors.username}
         />
         <TextField
           id="signup-birthday"

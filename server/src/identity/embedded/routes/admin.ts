@@ -69,7 +69,8 @@ function pageNumber(value: string, fallback: number): number {
 
 const userNotFound = (): ApiError => new ApiError(404, 'user_not_found', 'User not found');
 
-async function loadUser(request: FastifyRequest, manager: EntityManager): Promise<AuthUserRecord> {
+/** The user named by `:id` in the path (404 when there is none). */
+export async function loadUser(request: FastifyRequest, manager: EntityManager): Promise<AuthUserRecord> {
   const { id } = request.params as { id: string };
   if (!isUuid(id)) throw new ApiError(404, 'validation_failed', 'user_id must be an UUID');
   const user = await manager.findOneBy(AuthUserRecord, { id });

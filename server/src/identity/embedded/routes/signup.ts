@@ -6,6 +6,7 @@ import { DEFAULT_ROLE } from '../context.js';
 import { AuthUserRecord } from '../entities.js';
 import { unprocessable, validationFailed } from '../errors.js';
 import { sendConfirmation } from '../emails.js';
+import { readPkce } from '../flow-state.js';
 import { checkPasswordStrength, hashPassword } from '../passwords.js';
 import { redirectTarget } from '../redirects.js';
 import { anonymousDisabled, readBody, requestAud } from '../request.js';
@@ -22,7 +23,6 @@ import {
   phoneDisabled,
   validateEmail,
 } from '../users.js';
-import { rejectPkce } from './pkce.js';
 
 const signupBody = z.object({ email: text, phone: text, password: text, data: metadata, ...pkceFields });
 
@@ -82,7 +82,7 @@ export async function signup(
     throw validationFailed('Only an email address or phone number should be provided on signup.');
   }
   if (body.email === '') throw phoneDisabled('signups');
-  rejectPkce(body.code_challenge);
+  const pkce = readPkce(body);
   const email = validateEmail(body.email);
   const aud = requestAud(request, context);
   const data = body.data ?? {};
@@ -109,7 +109,7 @@ export async function signup(
       });
     }
     const user = existing ?? (await context.dataSource.transaction((manager) => createUser(manager, signup)));
-    await sendConfirmation(context, user, redirectTo);
+    await sendConfirmation(context, user, redirectTo, pkce);
     return await loadUserJson(context.dataSource.manager, user);
   } catch (error) {
     // Another sign-up for the same address won the race to insert it: answer as for a duplicate.

@@ -9,6 +9,7 @@ import { text } from '../schemas.js';
 import type { ClientInfo } from '../sessions.js';
 import { issueSession, refreshSession } from '../sessions.js';
 import { findUserByEmail, isBanned } from '../users.js';
+import { pkceBody, pkceGrant } from './pkce.js';
 
 const passwordBody = z.object({ email: text, phone: text, password: text });
 const refreshBody = z.object({ refresh_token: text });
@@ -48,13 +49,14 @@ async function passwordGrant(context: IdentityContext, body: z.infer<typeof pass
   return weakPassword ? { ...response, weak_password: weakPassword } : response;
 }
 
-/** `POST /token?grant_type=password|refresh_token` (contract §2.2, §2.3); all grants share one limit. */
+/** `POST /token?grant_type=password|refresh_token|pkce` (contract §2.2, §2.3); all grants share one limit. */
 export async function token(
   request: FastifyRequest,
   _reply: FastifyReply,
   { context, client }: RouteCall,
 ): Promise<unknown> {
   const grantType = queryValue(request, 'grant_type');
+  if (grantType === 'pkce') return pkceGrant(context, readBody(request, pkceBody), client);
   if (grantType !== 'password' && grantType !== 'refresh_token') {
     throw badRequest('invalid_credentials', 'unsupported_grant_type');
   }

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { AuthUserRecord } from '../entities.js';
 import { DUPLICATE_EMAIL, forbidden, unprocessable, validationFailed } from '../errors.js';
 import { sendEmailChange } from '../emails.js';
+import { readPkce } from '../flow-state.js';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.js';
 import { redirectTarget } from '../redirects.js';
 import { notAdmin, queryValue, readBody, requestAud } from '../request.js';
 import type { UserCall } from '../route.js';
+import { checkReauthentication } from './reauthenticate.js';
 import { metadata, pkceFields, text } from '../schemas.js';
 import {
   clearPendingTokens,
@@ -18,7 +20,6 @@ import {
   phoneDisabled,
   validateEmail,
 } from '../users.js';
-import { rejectPkce } from './pkce.js';
 
 const updateBody = z.object({
   email: text,
@@ -58,13 +59,14 @@ export async function updateUser(
   const password = body.password ?? undefined;
   if (password !== undefined) checkPasswordStrength(password, settings.passwordMinLength);
   if (body.app_metadata) throw notAdmin();
-  rejectPkce(body.code_challenge);
+  const pkce = readPkce(body);
 
   const changesEmail = email !== '' && email !== user.email;
   if (changesEmail) {
     const other = await findUserByEmail(context.dataSource.manager, email);
     if (other && other.id !== user.id) throw unprocessable('email_exists', DUPLICATE_EMAIL);
   }
+  if (password !== undefined && settings.securePasswordChange) await checkReauthentication(context, auth, body.nonce);
   let encryptedPassword: string | undefined;
   if (password !== undefined) {
     if (user.encryptedPassword && (await verifyPassword(user.encryptedPassword, password))) {
@@ -88,7 +90,7 @@ export async function updateUser(
     await manager.save(AuthUserRecord, fresh);
     return fresh;
   });
-  if (changesEmail) await sendEmailChange(context, updated, email, redirectTarget(request, settings));
+  if (changesEmail) await sendEmailChange(context, updated, email, redirectTarget(request, settings), pkce);
   return loadUserJson(context.dataSource.manager, updated);
 }
 

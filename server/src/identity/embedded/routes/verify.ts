@@ -5,8 +5,10 @@ import { z } from 'zod';
 import type { IdentityContext } from '../context.js';
 import { AuthOneTimeTokenRecord, AuthUserRecord } from '../entities.js';
 import type { OneTimeTokenType } from '../entities.js';
-import { ApiError, forbidden, unprocessable, validationFailed } from '../errors.js';
+import { ApiError, badRequest, forbidden, unprocessable, validationFailed } from '../errors.js';
 import { codeDigest, EMAIL_CHANGE_TOKENS, sendRecovery } from '../emails.js';
+import type { FlowMethod } from '../flow-state.entity.js';
+import { PKCE_PREFIX, flowMethodFor, issueAuthCode, readPkce } from '../flow-state.js';
 import { hasControlCharacters, redirectTarget } from '../redirects.js';
 import { queryValue, readBody } from '../request.js';
 import type { RouteCall } from '../route.js';
@@ -23,7 +25,6 @@ import {
   updateEmailIdentity,
   validateEmail,
 } from '../users.js';
-import { rejectPkce } from './pkce.js';
 
 const recoverBody = z.object({ email: text, ...pkceFields });
 const verifyBody = z.object({ type: text, token: text, token_hash: text, email: text, phone: text, redirect_to: text });
@@ -33,7 +34,7 @@ const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confi
 const LINK_EXPIRED = 'Email link is invalid or has expired';
 const OTP_EXPIRED = 'Token has expired or is invalid';
 
-type VerifyOutcome = { session: AccessTokenResponse } | { message: string };
+type VerifyOutcome = { session: AccessTokenResponse } | { code: string } | { message: string };
 
 function sentAtFor(user: AuthUserRecord, type: OneTimeTokenType): Date | null {
   if (type === 'confirmation_token') return user.confirmationSentAt;
@@ -82,7 +83,7 @@ export const MAX_CODE_ATTEMPTS = 5;
  * slip past: however many tries arrive at once, at most MAX_CODE_ATTEMPTS are compared, and after
  * that the code (and its link) is burnt, whichever server instance the tries reach.
  */
-async function findCodeToken(
+export async function findCodeToken(
   context: IdentityContext,
   email: string,
   otp: string,
@@ -107,11 +108,12 @@ async function findCodeToken(
 
 /**
  * Checks a link token (or address + code) and applies what it confirms: sign-up, recovery, or email
- * change. On success the user gets a new session signed in with `otp`.
+ * change. On success the user gets a new session signed in with `otp`, or, for the link of a PKCE
+ * flow (`flow`), the code its client exchanges for one.
  */
 async function verify(
   context: IdentityContext,
-  input: { type: string; token: string; email: string },
+  input: { type: string; token: string; email: string; flow?: FlowMethod },
   client: ClientInfo,
 ): Promise<VerifyOutcome> {
   const types = tokenTypesFor(input.type);
@@ -143,7 +145,12 @@ async function verify(
     } else if (!(await applyEmailChange(context, manager, user, record))) {
       return { message: SINGLE_CONFIRMATION };
     }
-    return { session: await issueSession(context, manager, user.id, 'otp', client) };
+    if (input.flow === undefined) return { session: await issueSession(context, manager, user.id, 'otp', client) };
+    const code = await issueAuthCode(manager, user.id, input.flow);
+    if (code === null) {
+      throw badRequest('flow_state_not_found', 'No associated flow state found. No valid flow state found for user.');
+    }
+    return { code };
   });
 }
 
@@ -152,11 +159,20 @@ function fragment(values: Record<string, string>): string {
   return new URLSearchParams(Object.entries(values).sort(([a], [b]) => a.localeCompare(b))).toString();
 }
 
-async function redirect(reply: FastifyReply, target: string, values: Record<string, string>): Promise<void> {
-  await reply
-    .code(303)
-    .header('location', `${target.split('#')[0] ?? target}#${fragment({ ...values, sb: '' })}`)
-    .send();
+/**
+ * Answers 303 to `target` with `values` in the fragment; for a PKCE link, also in the query, where
+ * supabase-js's PKCE flow looks for the code or the error, as Supabase Auth does.
+ */
+async function redirect(
+  reply: FastifyReply,
+  target: string,
+  values: Record<string, string>,
+  query?: Record<string, string>,
+): Promise<void> {
+  const url = new URL(target.split('#')[0] ?? target);
+  for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+  const hash = fragment({ ...values, sb: '' });
+  await reply.code(303).header('location', `${url.toString()}#${hash}`).send();
 }
 
 /** `GET /verify`: the emailed link. Answers with a 303 to `redirect_to`, tokens or error in the fragment. */
@@ -170,15 +186,22 @@ async function verifyLink(
   const token = queryValue(request, 'token');
   if (type === '') throw validationFailed('Verify requires a verification type');
   if (token === '') throw validationFailed('Verify requires a token or a token hash');
+  const pkce = token.startsWith(PKCE_PREFIX);
+  const flow = pkce ? flowMethodFor(type) : undefined;
+  if (pkce && flow === undefined) throw validationFailed(`unsupported authentication method "${type}"`);
   // Refused before the one-time token is spent: no redirect can carry CR/LF.
   if (hasControlCharacters(queryValue(request, 'redirect_to'))) {
     throw validationFailed('redirect_to must not contain control characters');
   }
   const target = redirectTarget(request, context.settings);
   try {
-    const outcome = await verify(context, { type, token, email: '' }, client);
+    const outcome = await verify(context, { type, token, email: '', ...(flow && { flow }) }, client);
     if ('message' in outcome) {
-      await redirect(reply, target, { message: outcome.message });
+      await redirect(reply, target, { message: outcome.message }, pkce ? { message: outcome.message } : undefined);
+      return;
+    }
+    if ('code' in outcome) {
+      await redirect(reply, target, {}, { code: outcome.code });
       return;
     }
     const { session } = outcome;
@@ -194,7 +217,8 @@ async function verifyLink(
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     const oauthError =
       error.status === 403 ? 'access_denied' : error.status === 401 ? 'unauthorized_client' : 'invalid_request';
-    await redirect(reply, target, { error: oauthError, error_code: error.code, error_description: error.message });
+    const values = { error: oauthError, error_code: error.code, error_description: error.message };
+    await redirect(reply, target, values, pkce ? values : undefined);
   }
 }
 
@@ -203,9 +227,9 @@ export async function recover(request: FastifyRequest, _reply: FastifyReply, { c
   const body = readBody(request, recoverBody);
   if (body.email === '') throw validationFailed('Password recovery requires an email');
   const email = validateEmail(body.email);
-  rejectPkce(body.code_challenge);
+  const pkce = readPkce(body);
   const user = await findUserByEmail(context.dataSource.manager, email);
-  if (user) await sendRecovery(context, user, redirectTarget(request, context.settings));
+  if (user) await sendRecovery(context, user, redirectTarget(request, context.settings), pkce);
   return {};
 }
 
@@ -242,7 +266,10 @@ export async function verifyPost(
   } else if (body.email !== '' || body.phone !== '' || body.redirect_to !== '') {
     throw validationFailed('Only the token_hash and type should be provided');
   }
+  // A PKCE link's token hash verified by POST signs in at once, as in Supabase Auth.
   const token = email === '' ? body.token_hash : body.token;
   const outcome = await verify(context, { type: body.type, token, email }, client);
-  return 'message' in outcome ? { msg: outcome.message, code: '200' } : outcome.session;
+  if ('message' in outcome) return { msg: outcome.message, code: '200' };
+  if ('code' in outcome) throw new Error('a verification without a flow answered a code');
+  return outcome.session;
 }

@@ -1,0 +1,85 @@
+import type { AuthUser } from '../graphql/context.js';
+import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
+import { hasVerifiedFactor, requireSecondFactor } from '../identity/assurance.js';
+import type { CallerInfo, IdentityClient, TotpEnrollment } from '../identity/identity.client.js';
+import { IdentityError } from '../identity/identity.client.js';
+import type { AccountService, SignedIn } from './account.service.js';
+import { fromIdentityError } from './identity-errors.js';
+
+/** The name the web app gives the one authenticator app a member sets up. */
+const FACTOR_NAME = 'Authenticator app';
+const CODE = /^\d{6}$/;
+
+/** Whether two-factor sign-in is on, and whether this session passed it. */
+export interface MfaState {
+  enabled: boolean;
+  verified: boolean;
+}
+
+/**
+ * Two-factor sign-in with an authenticator app (TOTP) through the identity service: set up,
+ * confirm, pass at sign-in, turn off. A member has at most one app here.
+ */
+export class MfaService {
+  constructor(
+    private readonly identity: IdentityClient,
+    private readonly accounts: AccountService,
+  ) {}
+
+  async status(actor: AuthUser): Promise<MfaState> {
+    const user = await this.call(() => this.identity.getUser(actor.accessToken));
+    return { enabled: hasVerifiedFactor(user), verified: actor.aal === 'aal2' };
+  }
+
+  /** Starts a setup: an unfinished earlier one is dropped. Refused while two-factor sign-in is on. */
+  async startSetup(actor: AuthUser): Promise<TotpEnrollment> {
+    const user = await this.call(() => this.identity.getUser(actor.accessToken));
+    if (hasVerifiedFactor(user)) throw badUserInput('Two-factor sign-in is already on.');
+    return this.call(async () => {
+      for (const factor of user.factors) await this.identity.unenrollFactor(actor, factor.id);
+      return this.identity.enrollTotp(actor, FACTOR_NAME);
+    });
+  }
+
+  /**
+   * Checks a code from the app: it finishes a setup, or passes two-factor sign-in. Returns the
+   * session raised to aal2 (the caller's earlier refresh token stops working).
+   */
+  async verify(actor: AuthUser, code: string, caller: CallerInfo): Promise<SignedIn> {
+    const digits = code.replace(/\s/g, '');
+    if (!CODE.test(digits)) throw badUserInput('Enter the 6-digit code from your authenticator app.', 'code');
+    const user = await this.call(() => this.identity.getUser(actor.accessToken));
+    const factor = user.factors.find((f) => f.status === 'verified') ?? user.factors.at(-1);
+    if (!factor) throw badUserInput('Two-factor sign-in is not set up: start a setup first.', 'code');
+    let session;
+    try {
+      session = await this.identity.verifyTotp(actor, factor.id, digits, caller);
+    } catch (error) {
+      if (error instanceof IdentityError && error.code === 'mfa_verification_failed') {
+        throw appError(ErrorCode.INVALID_TOKEN, 'This code is not right or was already used. Enter the current one.', {
+          field: 'code',
+          identityCode: error.code,
+        });
+      }
+      throw fromIdentityError(error);
+    }
+    return this.accounts.signedIn(session);
+  }
+
+  /** Turns two-factor sign-in off; needs a session that passed it. */
+  async disable(actor: AuthUser): Promise<void> {
+    await requireSecondFactor(this.identity, actor);
+    const user = await this.call(() => this.identity.getUser(actor.accessToken));
+    await this.call(async () => {
+      for (const factor of user.factors) await this.identity.unenrollFactor(actor, factor.id);
+    });
+  }
+
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw fromIdentityError(error);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import type { EntityManager } from 'typeorm';
+import { In, LessThan } from 'typeorm';
+import { AuthSessionRecord } from './entities.js';
+import type { AuthUserRecord } from './entities.js';
+import { ApiError } from './errors.js';
+import { AuthChallengeRecord, AuthFactorRecord } from './factor-entities.js';
+import { isUuid } from './users.js';
+
+/** The `amr` method a verified TOTP code adds to a session. */
+export const TOTP_METHOD = 'totp';
+
+/** Supabase Auth's `loadFactor`: the factor named in the path, owned by `user`. */
+export async function loadOwnedFactor(
+  request: FastifyRequest,
+  manager: EntityManager,
+  user: AuthUserRecord,
+): Promise<AuthFactorRecord> {
+  const { factorId } = request.params as { factorId: string };
+  if (!isUuid(factorId)) throw new ApiError(404, 'validation_failed', 'factor_id must be an UUID');
+  const factor = await manager.findOneBy(AuthFactorRecord, { id: factorId.toLowerCase(), userId: user.id });
+  if (!factor) throw new ApiError(404, 'mfa_factor_not_found', 'Factor not found');
+  return factor;
+}
+
+/**
+ * Deletes unverified factors older than `expirySeconds` that were never challenged, as Supabase
+ * Auth does before each enrolment (an enrolment abandoned before its QR code was scanned).
+ */
+export async function deleteExpiredFactors(
+  manager: EntityManager,
+  userId: string,
+  expirySeconds: number,
+): Promise<void> {
+  const stale = await manager.find(AuthFactorRecord, {
+    where: { userId, status: 'unverified', createdAt: LessThan(new Date(Date.now() - expirySeconds * 1000)) },
+  });
+  if (stale.length === 0) return;
+  const challenged = await manager.find(AuthChallengeRecord, { where: { factorId: In(stale.map((f) => f.id)) } });
+  const ids = stale.map((factor) => factor.id).filter((id) => !challenged.some((c) => c.factorId === id));
+  if (ids.length > 0) await manager.delete(AuthFactorRecord, { id: In(ids) });
+}
+
+/**
+ * Lowers the sessions a factor raised back to aal1 and takes its method out of their `amr`, after
+ * the factor is removed (Supabase Auth's `DowngradeSessionsToAAL1`).
+ */
+export async function downgradeSessions(manager: EntityManager, factor: AuthFactorRecord): Promise<void> {
+  const sessions = await manager.findBy(AuthSessionRecord, { userId: factor.userId, factorId: factor.id });
+  for (const session of sessions) {
+    await manager.update(
+      AuthSessionRecord,
+      { id: session.id },
+      {
+        aal: 'aal1',
+        factorId: null,
+        amr: session.amr.filter((entry) => entry.method !== TOTP_METHOD),
+        updatedAt: new Date(),
+      },
+    );
+  }
+}

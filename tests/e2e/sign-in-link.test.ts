@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import type { TestBrowser } from '../support/browser.js';
+import { launchBrowser } from '../support/browser.js';
+import { signUpMember } from '../support/members.js';
+import { checkScreen, heading, newPage } from '../support/screens.js';
+import type { SmtpListener } from '../support/smtp.js';
+import { mailTokens, startSmtpListener } from '../support/smtp.js';
+
+let api: TestApp;
+let smtp: SmtpListener;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir'), SMTP_URL: smtp.url });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await api.close();
+  await smtp.close();
+});
+
+describe('signing in with an emailed link', () => {
+  it('mails the member a link from the login page, and the link signs them in', async () => {
+    const { email } = await signUpMember(api, { first: 'Lydia' });
+    const { context, page } = await newPage(browser);
+
+    await page.goto(`${api.url}/login`);
+    await heading(page, 'Log in');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.locator('#login-email-error').filter({ hasText: 'Enter your email address' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-email');
+
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'inbox' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toBe('Please check your inbox.');
+    await checkScreen(page, 'login-link-sent');
+
+    const mail = await smtp.nextMessage(email);
+    expect(mail.subject).toBe('Your Lampstand sign-in link');
+    const { link } = mailTokens(mail);
+    await page.goto(link);
+    await heading(page, 'You are logged in');
+    // The session's tokens do not stay in the address bar.
+    expect(new URL(page.url()).hash).toBe('');
+    await checkScreen(page, 'login-link-signed-in');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    // A member who has not seen the welcome screen yet is shown it first, signed in by the link.
+    await heading(page, 'Welcome to Lampstand, Lydia');
+    expect(await page.evaluate(() => localStorage.getItem('lampstand.session'))).not.toBeNull();
+
+    // The link works once.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('status').filter({ hasText: 'You are logged out.' }).waitFor();
+    await page.goto(link);
+    await heading(page, 'This link did not work');
+    await context.close();
+  });
+
+  it('answers an address without an account the same, and mails nothing', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${api.url}/login`);
+    await page.getByLabel('Email address').fill('nobody-here@example.org');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByRole('status').filter({ hasText: 'Please check your inbox.' }).waitFor();
+    expect(smtp.messages.filter((message) => message.to.includes('nobody-here@example.org'))).toHaveLength(0);
+    await context.close();
+  });
+
+  it('sends a PKCE link that another app asked for back to that app, from the confirmation and reset pages', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${api.url}/email-confirmed?code=0b7e4f6c-5d0e-4f51-9d8e-2f1a3c4b5d6e`);
+    await heading(page, 'Back to your app');
+    await page.getByRole('status').filter({ hasText: 'Go back to that app to continue' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.goto(
+      `${api.url}/email-confirmed?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+    );
+    await heading(page, 'This link did not work');
+    // Said for people: neither the identity service's own sentence nor its code.
+    await page.getByRole('alert').filter({ hasText: 'This link has expired or was already used.' }).waitFor();
+    expect(await page.getByText('otp_expired').count()).toBe(0);
+
+    await page.goto(`${api.url}/reset-password?code=0b7e4f6c-5d0e-4f51-9d8e-2f1a3c4b5d6e`);
+    await heading(page, 'Go back to the app');
+    expect(new URL(page.url()).search).toBe('');
+    await checkScreen(page, 'reset-password-other-app');
+    await context.close();
+  });
+});

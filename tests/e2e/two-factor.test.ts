@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import type { TestBrowser } from '../support/browser.js';
+import { launchBrowser } from '../support/browser.js';
+import { signUpMember } from '../support/members.js';
+import { checkScreen, heading, newPage } from '../support/screens.js';
+import { totpCode } from '../support/totp.js';
+
+let api: TestApp;
+let browser: TestBrowser;
+beforeAll(async () => {
+  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir') });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await api.close();
+});
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${api.url}/login`);
+  await heading(page, 'Log in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('two-factor sign-in', () => {
+  it('is turned on in Settings with a scanned code, then asked for at the next log-in', async () => {
+    const { email, password } = await signUpMember(api, { first: 'Priscilla' });
+    const { context, page } = await newPage(browser);
+    await logIn(page, email, password);
+    await page.getByRole('button', { name: 'Make it mine' }).click();
+    await heading(page, 'Your page');
+
+    await page.goto(`${api.url}/account`);
+    await heading(page, 'Account');
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await section.getByText('If you lose your phone').waitFor();
+    const secret = (await section.getByTestId('mfa-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await checkScreen(page, 'account-two-factor-setup');
+
+    await section.getByLabel('Code from your app').fill('000000' === (await totpCode(secret)) ? '111111' : '000000');
+    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await section.getByText('That code did not work.').waitFor();
+
+    const usedAt = Date.now();
+    await section.getByLabel('Code from your app').fill(await totpCode(secret, usedAt));
+    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await section.getByText('Two-factor sign-in is on.', { exact: false }).first().waitFor();
+    await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).waitFor();
+    await checkScreen(page, 'account-two-factor-on');
+
+    await page
+      .getByRole('button', { name: /log out/i })
+      .first()
+      .click();
+    await page.getByRole('status').filter({ hasText: 'You are logged out.' }).waitFor();
+    await logIn(page, email, password);
+    await heading(page, 'Enter your code');
+    await checkScreen(page, 'login-code');
+    // The code the setup used is spent; the app's next one signs in.
+    await page.getByLabel('Code from your authenticator app').fill(await totpCode(secret, usedAt));
+    await page.getByRole('button', { name: 'Verify and log in' }).click();
+    await page.getByText('That code did not work.').waitFor();
+    await page.getByLabel('Code from your authenticator app').fill(await totpCode(secret, usedAt + 30_000));
+    await page.getByRole('button', { name: 'Verify and log in' }).click();
+    await heading(page, 'Your page');
+
+    // A new password gives a session that has not passed the code: the page asks for it again.
+    await page.goto(`${api.url}/account`);
+    await heading(page, 'Account');
+    await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).waitFor();
+    await page.getByLabel('Current password').fill(password);
+    await page.getByLabel('New password').fill('a second quiet lamp');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password is changed.').waitFor();
+    // Two codes are spent; the third is accepted once the clock is within a step of it.
+    const third = usedAt + 60_000;
+    while (Math.floor(Date.now() / 30_000) < Math.floor(third / 30_000) - 1) await page.waitForTimeout(250);
+    await section.getByLabel('Code from your app').fill(await totpCode(secret, third));
+    await section.getByRole('button', { name: "Confirm it's you" }).click();
+    await section.getByText('account changes are open to this session again').waitFor();
+
+    // Signed in with both factors, the member may turn it off again.
+    await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { useFormAction } from '../../lib/useFormAction';
+import { codeProblem } from '../../lib/validation';
+import { useAuth } from '../../session/AuthProvider';
+import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+
+/**
+ * The second step of logging in when two-factor sign-in is on: the code the member's
+ * authenticator app shows now. `onSignedIn` runs once the code passed.
+ */
+export function SignInCodeForm({ mfaToken, onSignedIn }: { mfaToken: string; onSignedIn: () => void }) {
+  const { verifySignInCode } = useAuth();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const action = useFormAction();
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (action.busy) return;
+    const problem = codeProblem(code);
+    setError(problem ?? undefined);
+    if (problem) return;
+    await action.run(
+      async () => {
+        await verifySignInCode(mfaToken, code.replace(/\s/g, ''));
+        onSignedIn();
+      },
+      {
+        onFailure: (failure) => {
+          setCode('');
+          if (failure.code === 'INVALID_TOKEN') {
+            setError('That code did not work. Enter the code your app shows now.');
+            return null;
+          }
+          return failure.message;
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <FormAlert>{action.alert}</FormAlert>
+      <TextField
+        id="login-code"
+        label="Code from your authenticator app"
+        hint="Two-factor sign-in is on for this account. Open your authenticator app and enter the 6-digit code for Lampstand."
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        value={code}
+        onChange={(event) => {
+          setCode(event.target.value);
+        }}
+        error={error}
+      />
+      <SubmitButton busy={action.busy} busyLabel="Checking…">
+        Verify and log in
+      </SubmitButton>
+      <p className="form-aside">
+        Lost your phone? Ask us to turn two-factor sign-in off for your account once we have checked it is you.
+      </p>
+    </form>
+  );
+}
