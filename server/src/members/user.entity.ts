@@ -36,4 +36,16 @@ export class UserRecord {
   /** Set when deletion started; the account is gone for everyone from then on. */
   @Column({ ...timestampColumn, name: 'deleting_at', nullable: true })
   deletingAt!: Date | null;
+
+  /** Why an operator hid the member's page; null when not hidden. Only an operator sets or clears it. */
+  @Column({ name: 'hidden_reason', type: 'varchar', length: 500, nullable: true })
+  hiddenReason!: string | null;
+
+  /** When an operator hid the page; null when not hidden. */
+  @Column({ ...timestampColumn, name: 'hidden_at', nullable: true })
+  hiddenAt!: Date | null;
+
+  /** Until when the identity account is banned (our copy, written by the operator's ban); null when not. */
+  @Column({ ...timestampColumn, name: 'banned_until', nullable: true })
+  bannedUntil!: Date | null;
 }

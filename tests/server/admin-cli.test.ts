@@ -1,0 +1,179 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../server/src/config.js';
+import { UserRecord } from '../../server/src/members/user.entity.js';
+import { AuditRecord, ReportRecord } from '../../server/src/moderation/moderation.entities.js';
+import type { TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import { firstError, LOGIN, ME, signUpMember } from '../support/members.js';
+
+const run = promisify(execFile);
+let api: TestApp;
+const outDir = mkdtempSync(path.join(tmpdir(), 'lampstand-admin-'));
+
+beforeAll(async () => {
+  api = await startTestApp();
+});
+afterAll(async () => {
+  await api.close();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+/** Runs `npm run admin -- …`'s program as its own process against the test app's database. */
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { database, dataDir, publicUrl } = api.config;
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    ...(database.type === 'sqlite' ? { SQLITE_FILE: database.file } : { DATABASE_URL: database.url }),
+  };
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', path.join('src', 'cli', 'admin.ts'), ...args],
+      { cwd: path.join(projectRoot, 'server'), env },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const auditOf = (target: string) =>
+  api.dataSource.getRepository(AuditRecord).find({ where: { target }, order: { at: 'ASC' } });
+
+const pageStatus = async (username: string) =>
+  (
+    await api.graphql<{ profile: unknown }>('query ($u: String!) { profile(username: $u) { username } }', {
+      u: username,
+    })
+  ).data?.profile;
+
+// Each command is its own process that compiles the sources with tsx and starts the app: seconds each.
+describe('npm run admin', { timeout: 240_000 }, () => {
+  it('finds sign-ups newest first, by part of an address, and audits the listing', async () => {
+    const older = await signUpMember(api, { email: `older.${crypto.randomUUID().slice(0, 8)}@example.com` });
+    const newer = await signUpMember(api);
+    const listed = await admin('list', '--per-page', '2', '--operator', 'ada');
+    expect(listed.code, listed.stderr).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines[0]).toContain(newer.email);
+    expect(lines[1]).toContain(older.email);
+    const found = await admin('list', '--search', older.email.slice(0, 14).toUpperCase(), '--operator', 'ada');
+    expect(found.stdout).toContain(older.email);
+    expect(found.stdout).not.toContain(newer.email);
+    const rows = await auditOf(older.email.slice(0, 14).toUpperCase());
+    expect(rows).toEqual([expect.objectContaining({ operator: 'ada', action: 'list' })]);
+  });
+
+  it('hides a page with a reason and shows it again, each step audited', async () => {
+    const member = await signUpMember(api);
+    const { uid } = member.member.user;
+    const { username } = member.member.profile;
+    const hidden = await admin('hide', `@${username}`, '--reason', 'Impersonates a pastor.', '--operator', 'ada');
+    expect(hidden.code, hidden.stderr).toBe(0);
+    expect(await pageStatus(username)).toBeNull();
+    const me = await api.graphql<{ me: { profile: { hold: { reason: string } | null } } }>(
+      '{ me { profile { hold { reason } } } }',
+      {},
+      { token: member.session.accessToken },
+    );
+    expect(me.data?.me.profile.hold?.reason).toBe('Impersonates a pastor.');
+    expect((await admin('unhide', member.email, '--operator', 'ada')).code).toBe(0);
+    expect(await pageStatus(username)).toEqual({ username });
+    expect((await auditOf(uid)).map((row) => [row.action, row.operator, JSON.parse(row.details)])).toEqual([
+      ['hide', 'ada', { reason: 'Impersonates a pastor.' }],
+      ['unhide', 'ada', { reason: 'Impersonates a pastor.' }],
+    ]);
+  });
+
+  it('bans an account: no sign-in, sessions ended, page hidden; unban brings them back', async () => {
+    const member = await signUpMember(api);
+    const { uid } = member.member.user;
+    const banned = await admin('ban', uid, '--hours', '24', '--reason', 'spam wave', '--operator', 'ada');
+    expect(banned.code, banned.stderr).toBe(0);
+    expect(banned.stdout).toContain('1 sessions ended');
+    expect(await pageStatus(member.member.profile.username)).toBeNull();
+    expect(firstError(await api.graphql(ME, {}, { token: member.session.accessToken })).code).toBe('UNAUTHENTICATED');
+    const login = await api.graphql(LOGIN, { input: { email: member.email, password: member.password } });
+    expect(login.errors).toBeDefined();
+
+    expect((await admin('unban', uid)).code).toBe(0);
+    const again = await api.graphql(LOGIN, { input: { email: member.email, password: member.password } });
+    expect(again.errors).toBeUndefined();
+    expect(await pageStatus(member.member.profile.username)).not.toBeNull();
+    expect((await auditOf(uid)).map((row) => row.action)).toEqual(['ban', 'unban']);
+  });
+
+  it('shows and exports an account, auditing each read', async () => {
+    const member = await signUpMember(api);
+    const { uid } = member.member.user;
+    const shown = await admin('show', member.email, '--operator', 'ada');
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ uid, email: member.email, state: 'ok', hold: null });
+    const file = path.join(outDir, `${uid}.json`);
+    expect((await admin('export', uid, '--out', file, '--operator', 'ada')).code).toBe(0);
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as { account: { id: string }; operatorActions: unknown[] };
+    expect(exported.account.id).toBe(uid);
+    expect(exported.operatorActions).toEqual([expect.objectContaining({ action: 'show' })]);
+    expect((await auditOf(uid)).map((row) => row.action)).toEqual(['show', 'export']);
+  });
+
+  it('deletes an account as its owner would, and keeps the audit row', async () => {
+    const member = await signUpMember(api);
+    const { uid } = member.member.user;
+    expect((await admin('delete', uid)).code).toBe(2);
+    expect(await api.dataSource.getRepository(UserRecord).existsBy({ uid })).toBe(true);
+    const deleted = await admin('delete', uid, '--yes', '--reason', 'asked by mail', '--operator', 'ada');
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(await api.dataSource.getRepository(UserRecord).existsBy({ uid })).toBe(false);
+    const login = await api.graphql(LOGIN, { input: { email: member.email, password: member.password } });
+    expect(firstError(login).code).toBe('INVALID_CREDENTIALS');
+    expect((await auditOf(uid)).map((row) => row.action)).toEqual(['delete']);
+  });
+
+  it('lists open reports and resolves one, once', async () => {
+    const member = await signUpMember(api);
+    const report = await api.graphql('mutation ($input: ReportPageInput!) { reportPage(input: $input) }', {
+      input: { username: member.member.profile.username, reason: 'spam', note: 'Sells things' },
+    });
+    expect(report.errors).toBeUndefined();
+    const [queued] = await api.dataSource.getRepository(ReportRecord).findBy({ uid: member.member.user.uid });
+    if (!queued) throw new Error('no report was queued');
+    const listed = await admin('reports');
+    expect(listed.stdout).toContain(queued.id);
+    const resolved = await admin('resolve', queued.id, '--note', 'Page hidden.', '--operator', 'ada');
+    expect(resolved.code, resolved.stderr).toBe(0);
+    expect(await api.dataSource.getRepository(ReportRecord).findOneBy({ id: queued.id })).toMatchObject({
+      resolvedBy: 'ada',
+      resolution: 'Page hidden.',
+    });
+    expect((await admin('reports')).stdout).not.toContain(queued.id);
+    const twice = await admin('resolve', queued.id, '--note', 'again');
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain('BAD_USER_INPUT');
+    expect((await auditOf(queued.id)).map((row) => row.action)).toEqual(['resolve']);
+  });
+
+  it.each([
+    [['frobnicate'], 2, 'usage'],
+    [['show'], 2, 'usage'],
+    [['show', 'nobody@example.com'], 1, 'NOT_FOUND'],
+    [['hide', 'nobody@example.com'], 1, 'BAD_USER_INPUT'],
+    [['ban', 'x@example.com', '--hours', 'soon'], 2, 'whole number'],
+    [['list', '--page', '0'], 1, 'BAD_USER_INPUT'],
+    [['resolve', 'not-an-id', '--note', 'x'], 1, 'BAD_USER_INPUT'],
+  ])('refuses %j with exit code %i', async (args, code, words) => {
+    const result = await admin(...args);
+    expect(result.code).toBe(code);
+    expect(result.stderr).toContain(words);
+  });
+});
