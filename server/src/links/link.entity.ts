@@ -33,6 +33,18 @@ export class LinkRecord {
   @Column({ type: 'boolean' })
   hidden!: boolean;
 
+  /** Plus: shown from this wall-clock time in the page's time zone, `YYYY-MM-DDTHH:mm` (see link-schedule.ts). */
+  @Column({ name: 'visible_from', type: 'varchar', length: 16, nullable: true })
+  visibleFrom!: string | null;
+
+  /** Plus: shown until this wall-clock time in the page's time zone (exclusive). */
+  @Column({ name: 'visible_until', type: 'varchar', length: 16, nullable: true })
+  visibleUntil!: string | null;
+
+  /** Plus: drawn prominently on the page; at most one link of a page. */
+  @Column({ type: 'boolean', default: false })
+  highlighted!: boolean;
+
   @Column({ ...timestampColumn, name: 'created_at' })
   createdAt!: Date;
 }

@@ -5,6 +5,7 @@ import { Profile, PublicProfile } from '../profiles/profile.types.js';
 import type { LinkService } from './link.service.js';
 import { toLink } from './link.service.js';
 import type { PageStatsService } from './page-stats.service.js';
+import { isShownNow, publicLinkPage } from './link.policies.js';
 import { Link, LinkInput, PageStats, UpdateLinkInput } from './link.types.js';
 
 /** A member's links: the mutations, and the list on their own profile. */
@@ -40,7 +41,7 @@ export class LinkResolver {
     @Arg('id', () => ID, { description: 'The link.' }) id: string,
     @CurrentUser() actor: AuthUser,
   ): Promise<Link[]> {
-    return (await this.service.remove(actor, id)).map(toLink);
+    return (await this.service.remove(actor, id)).map((link) => toLink(link));
   }
 
   @Authorized()
@@ -49,7 +50,7 @@ export class LinkResolver {
     @Arg('ids', () => [ID], { description: 'Every one of your links, in the new order.' }) ids: string[],
     @CurrentUser() actor: AuthUser,
   ): Promise<Link[]> {
-    return (await this.service.reorder(actor, ids)).map(toLink);
+    return (await this.service.reorder(actor, ids)).map((link) => toLink(link));
   }
 
   @Authorized()
@@ -66,16 +67,21 @@ export class LinkResolver {
 
   @FieldResolver(() => [Link], { description: 'Your links in page order, hidden ones included.' })
   async links(@Root() profile: Profile, @Ctx() { loaders }: Context): Promise<Link[]> {
-    return (await loaders.linksByUid.load(profile.uid)).map(toLink);
+    return (await loaders.linksByUid.load(profile.uid)).map((link) => toLink(link));
   }
 }
 
 /** The links visitors see on a public page. */
 @Resolver(() => PublicProfile)
 export class PublicLinkResolver {
-  @FieldResolver(() => [Link], { description: 'The links on the page, in order (hidden ones left out).' })
+  @FieldResolver(() => [Link], {
+    description:
+      'The links on the page now, in order: hidden ones left out, and (while the owner has Plus) scheduled ones outside their time.',
+  })
   async links(@Root() profile: PublicProfile, @Ctx() { loaders }: Context): Promise<Link[]> {
     const links = await loaders.linksByUid.load(profile.uid);
-    return links.filter((link) => !link.hidden).map(toLink);
+    const page = publicLinkPage(profile);
+    const now = new Date();
+    return links.filter((link) => isShownNow(link, page, now)).map((link) => toLink(link, page));
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isLiveMember, memberGone } from '../members/live-member.js';
+import { isPageAllowed } from '../members/moderation.js';
 import { UserRecord } from '../members/user.entity.js';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
@@ -8,19 +9,34 @@ import { ProfileRecord } from '../profiles/profile.entity.js';
 import { isVisibleToPublic } from '../profiles/profile.policies.js';
 import { iconFor } from './link-icons.js';
 import { cleanLinkTitle, MAX_LINKS, normalizeLinkUrl } from './link-rules.js';
+import { checkSchedule, parseLocalTime } from './link-schedule.js';
+import type { LinkPage } from './link.policies.js';
+import { isHighlightedNow, isShownNow, linkPageOf, requireAllowedLinkChange } from './link.policies.js';
 import { LinkRecord } from './link.entity.js';
 import type { LinkInput, UpdateLinkInput } from './link.types.js';
 import { Link } from './link.types.js';
 
-/** The API's view of a link record. */
-export function toLink(record: LinkRecord): Link {
+/**
+ * The API's view of a link record: the owner's (every setting as chosen), or with `page` the
+ * visitors' (no schedule, the highlight only while it applies).
+ */
+export function toLink(record: LinkRecord, page?: LinkPage): Link {
   return Object.assign(new Link(), {
     id: record.id,
     title: record.title,
     url: record.url,
     icon: iconFor(record.url),
     hidden: record.hidden,
+    visibleFrom: page ? null : record.visibleFrom,
+    visibleUntil: page ? null : record.visibleUntil,
+    highlighted: page ? isHighlightedNow(record, page) : record.highlighted,
   });
+}
+
+/** A schedule time as the input gives it: undefined leaves it, an empty string removes it. */
+function scheduleTime(value: string | null | undefined, field: string): string | null | undefined {
+  if (value == null) return undefined;
+  return value.trim() === '' ? null : parseLocalTime(value, field);
 }
 
 const noSuchLink = () => appError(ErrorCode.NOT_FOUND, 'There is no such link on your page.', { field: 'id' });
@@ -50,22 +66,41 @@ export class LinkService {
           url,
           position: last ? last.position + 1 : 0,
           hidden: input.hidden ?? false,
+          visibleFrom: null,
+          visibleUntil: null,
+          highlighted: false,
           createdAt: new Date(),
         }),
       );
     });
   }
 
-  /** Changes a link's title, address or visibility. */
+  /**
+   * Changes a link's title, address, visibility, schedule or highlight. Setting a schedule or the
+   * highlight needs Plus; highlighting one link takes the highlight from the page's others.
+   */
   update(actor: AuthUser, id: string, input: UpdateLinkInput): Promise<LinkRecord> {
     const title = input.title != null ? cleanLinkTitle(input.title, 'input.title') : undefined;
     const url = input.url != null ? normalizeLinkUrl(input.url, 'input.url') : undefined;
-    return this.inOwnPage(actor, async (manager) => {
+    const from = scheduleTime(input.visibleFrom, 'input.visibleFrom');
+    const until = scheduleTime(input.visibleUntil, 'input.visibleUntil');
+    return this.inOwnPage(actor, async (manager, owner) => {
       const link = await manager.findOneBy(LinkRecord, { id, uid: actor.id });
       if (!link) throw noSuchLink();
+      requireAllowedLinkChange(owner, { schedule: { from, until }, highlighted: input.highlighted });
+      const schedule = checkSchedule({
+        from: from === undefined ? link.visibleFrom : from,
+        until: until === undefined ? link.visibleUntil : until,
+      });
       if (title !== undefined) link.title = title;
       if (url !== undefined) link.url = url;
       if (input.hidden != null) link.hidden = input.hidden;
+      link.visibleFrom = schedule.from;
+      link.visibleUntil = schedule.until;
+      if (input.highlighted === true && !link.highlighted) {
+        await manager.update(LinkRecord, { uid: actor.id, highlighted: true }, { highlighted: false });
+      }
+      if (input.highlighted != null) link.highlighted = input.highlighted;
       return manager.save(LinkRecord, link);
     });
   }
@@ -100,22 +135,23 @@ export class LinkService {
   }
 
   /**
-   * The link behind `/l/<id>` when a visitor may follow it: shown (not hidden) on a page that is
-   * active and public and whose owner is not leaving; otherwise null.
+   * The link behind `/l/<id>` when a visitor may follow it: shown now (not hidden, and inside its
+   * schedule while the owner has Plus) on a page that is active and public and whose owner is not
+   * leaving; otherwise null.
    */
-  async followable(id: string): Promise<LinkRecord | null> {
+  async followable(id: string, now: Date = new Date()): Promise<LinkRecord | null> {
     const link = await this.dataSource.getRepository(LinkRecord).findOneBy({ id });
     if (!link || link.hidden) return null;
     const [profile, owner] = await Promise.all([
       this.dataSource.getRepository(ProfileRecord).findOneBy({ uid: link.uid }),
       this.dataSource.getRepository(UserRecord).findOneBy({ uid: link.uid }),
     ]);
-    if (!profile || !isLiveMember(owner) || !isVisibleToPublic(profile)) return null;
-    return link;
+    if (!profile || !isLiveMember(owner) || !isPageAllowed(owner) || !isVisibleToPublic(profile)) return null;
+    return isShownNow(link, linkPageOf(owner, profile), now) ? link : null;
   }
 
   /** Runs `work` in a transaction once the caller's page is known to exist. */
-  private inOwnPage<T>(actor: AuthUser, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  private inOwnPage<T>(actor: AuthUser, work: (manager: EntityManager, owner: UserRecord) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
       const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
       // The page's row is locked on PostgreSQL so that concurrent changes to its links take turns
@@ -123,7 +159,7 @@ export class LinkService {
       const lock = this.dataSource.options.type === 'postgres' ? { mode: 'pessimistic_write' as const } : undefined;
       const profile = await manager.findOne(ProfileRecord, { where: { uid: actor.id }, lock });
       if (!profile || !isLiveMember(owner)) throw memberGone();
-      return work(manager);
+      return work(manager, owner);
     });
   }
 }

@@ -20,6 +20,26 @@ export class Link {
 
   @Field(() => Boolean, { description: 'Hidden links are kept and shown only to their owner.' })
   hidden!: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Plus: the link shows from this time (`YYYY-MM-DDTHH:mm`, wall clock in the page's `timeZone`). Only its owner sees it; null for none.",
+  })
+  visibleFrom!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Plus: the link shows until this time (`YYYY-MM-DDTHH:mm` in the page's `timeZone`, not included). Only its owner sees it; null for none.",
+  })
+  visibleUntil!: string | null;
+
+  @Field(() => Boolean, {
+    description:
+      'Plus: the page draws this link prominently (at most one per page). Visitors see it only while the owner has Plus; the owner sees their choice, kept when Plus ends.',
+  })
+  highlighted!: boolean;
 }
 
 @InputType({ description: 'A new link.' })
@@ -64,6 +84,34 @@ export class UpdateLinkInput {
   @IsOptional()
   @IsBoolean()
   hidden?: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Plus: show the link from this time, `YYYY-MM-DDTHH:mm` in your page's time zone; an empty string removes it.",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  visibleFrom?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Plus: show the link until this time, `YYYY-MM-DDTHH:mm` in your page's time zone; an empty string removes it.",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  visibleUntil?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Plus: true draws this link prominently and takes the highlight from any other; false removes it.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  highlighted?: boolean | null;
 }
 
 @ObjectType({ description: 'One day of a page: views and clicks (UTC day).' })

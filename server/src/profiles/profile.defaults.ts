@@ -1,3 +1,4 @@
+import { DEFAULT_TRANSLATION } from '../verses/translation.js';
 import type { Verse } from '../verses/verse.types.js';
 import { DEFAULT_APPEARANCE } from './appearance.js';
 import { ProfileRecord } from './profile.entity.js';
@@ -31,6 +32,8 @@ export function newProfile(input: {
     verseText: input.verse.text,
     verseDay: input.day,
     versePinned: false,
+    timeZone: null,
+    translation: DEFAULT_TRANSLATION,
     updatedAt: input.now,
   });
 }

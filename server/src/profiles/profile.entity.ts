@@ -2,6 +2,7 @@ import type { Relation } from 'typeorm';
 import { Column, Entity, Index, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
 import { UserRecord } from '../members/user.entity.js';
 import { timestampColumn } from '../db/columns.js';
+import type { Translation } from '../verses/translation.js';
 import type { ButtonStyle, Layout, Theme } from './appearance.js';
 
 /** The original's profile record, keyed by the identity user id. */
@@ -64,6 +65,13 @@ export class ProfileRecord {
   /** A Plus member chose this verse; it stays until unpinned (or Plus ends). */
   @Column({ name: 'verse_pinned', type: 'boolean' })
   versePinned!: boolean;
+
+  /** The IANA zone the member's scheduled links are read in; null until chosen (read as UTC). */
+  @Column({ name: 'time_zone', type: 'varchar', length: 64, nullable: true })
+  timeZone!: string | null;
+  /** The translation the page shows its verse in (KJV, the original's, until the member chooses). */
+  @Column({ type: 'varchar', length: 8, default: 'KJV' })
+  translation!: Translation;
 
   @Column({ ...timestampColumn, name: 'updated_at' })
   updatedAt!: Date;

@@ -1,6 +1,7 @@
 import { IsBoolean, IsEnum, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { MAX_NAME_LENGTH, MIN_NAME_LENGTH } from '../members/signup-rules.js';
+import { Translation } from '../verses/translation.js';
 import { ButtonStyle, Layout, Theme } from './appearance.js';
 
 @InputType({ description: 'Changes to your profile; leave out what stays the same.' })
@@ -41,6 +42,11 @@ export class UpdateProfileInput {
   @IsEnum(ButtonStyle)
   button?: ButtonStyle | null;
 
+  @Field(() => Translation, { nullable: true, description: 'The translation your page shows its verse in.' })
+  @IsOptional()
+  @IsEnum(Translation)
+  translation?: Translation | null;
+
   @Field(() => Boolean, { nullable: true, description: 'Show the page to visitors (together with isActive).' })
   @IsOptional()
   @IsBoolean()
@@ -50,4 +56,13 @@ export class UpdateProfileInput {
   @IsOptional()
   @IsBoolean()
   isActive?: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The IANA time zone your scheduled links are read in, e.g. `Europe/Oslo`.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  timeZone?: string | null;
 }

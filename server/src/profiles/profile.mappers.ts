@@ -18,7 +18,9 @@ export function toProfile(record: ProfileRecord): Profile {
     isPublic: record.isPublic,
     welcome: record.welcome,
     versePinned: record.versePinned,
+    translation: record.translation,
     joined: record.joined,
+    timeZone: record.timeZone,
   });
 }
 
@@ -26,12 +28,14 @@ export function toProfile(record: ProfileRecord): Profile {
 export function toPublicProfile(record: ProfileRecord, owner: UserRecord, appearance: Appearance): PublicProfile {
   return Object.assign(new PublicProfile(), {
     uid: record.uid,
+    timeZone: record.timeZone,
     username: record.username,
     name: record.name,
     bio: record.bio,
     appearance,
     plus: isPlus(owner),
     versePinned: record.versePinned && isPlus(owner),
+    translation: record.translation,
     joined: record.joined,
   });
 }

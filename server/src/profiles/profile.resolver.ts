@@ -53,14 +53,16 @@ export class ProfileResolver {
   }
 
   @FieldResolver(() => Verse, {
-    description: 'The verse the page shows on a day: `date`, or today in `timeZone`, or today in UTC.',
+    description:
+      'The verse the page shows on a day (`date`, or today in `timeZone`, or today in UTC), in `translation` or ' +
+      "the member's chosen one: the verse of the day, or the member's pinned verse (Plus)",
   })
   async verse(
     @Root() profile: Profile,
     @Ctx() { loaders }: Context,
-    @Args(() => VerseDayArgs) { date, timeZone }: VerseDayArgs,
+    @Args(() => VerseDayArgs) { date, timeZone, translation }: VerseDayArgs,
   ): Promise<Verse> {
-    return this.profiles.verseFor(profile.uid, loaders, { date, timeZone });
+    return this.profiles.verseFor(profile.uid, loaders, { date, timeZone, translation });
   }
 
   @FieldResolver(() => Appearance, { description: 'The look visitors see (Plus-only choices need Plus to show).' })

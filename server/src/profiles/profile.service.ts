@@ -1,30 +1,28 @@
 import DataLoader from 'dataloader';
 import type { DataSource, Repository } from 'typeorm';
 import { UserRecord } from '../members/user.entity.js';
-import { MAX_USERNAME_LENGTH, normalizeChosenUsername } from './username.js';
+import { MAX_USERNAME_LENGTH, normalizeChosenUsername, usernameTaken } from './username.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { AuthUser } from '../graphql/context.js';
 import type { Loaders } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import type { CalendarDay } from '../verses/day.js';
-import { resolveDay } from '../verses/day.js';
+import { latestToday, resolveDay } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
+import { Translation } from '../verses/translation.js';
 import { Verse } from '../verses/verse.types.js';
 import { DEFAULT_APPEARANCE, PLUS_BUTTONS, PLUS_THEMES } from './appearance.js';
 import { cleanBio, cleanName } from './names.js';
 import { ProfileRecord } from './profile.entity.js';
 import type { UpdateProfileInput } from './profile.inputs.js';
 import { toPublicProfile } from './profile.mappers.js';
+import { canonicalTimeZone } from './time-zone.js';
 import { isLiveMember, memberGone } from '../members/live-member.js';
+import { isPageAllowed } from '../members/moderation.js';
 import { isPlus, requirePlus } from '../members/plus.js';
 import { isVisibleToPublic, requireAllowedAppearance } from './profile.policies.js';
 import type { PublicProfile } from './profile.types.js';
 import { Appearance } from './profile.types.js';
-
-/** The latest date anywhere on Earth right now (UTC+14). */
-function latestToday(): string {
-  return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
-}
 
 /** `verse_day` of a profile whose verse must follow the calendar on its next read. */
 const FOLLOW_ON_NEXT_READ = '0000-00-00';
@@ -41,7 +39,7 @@ function storedVerse(record: ProfileRecord): Verse {
     id: record.verseId,
     ref: record.verseRef,
     text: record.verseText,
-    translation: 'KJV',
+    translation: Translation.KJV,
   });
 }
 
@@ -95,10 +93,10 @@ export class ProfileService {
   async verseFor(
     uid: string,
     loaders: Pick<Loaders, 'profileByUid' | 'userByUid'>,
-    day: { date?: string | null; timeZone?: string | null },
+    day: { date?: string | null; timeZone?: string | null; translation?: Translation | null },
   ): Promise<Verse> {
     const { record, owner } = await this.recordsOf(uid, loaders);
-    return this.verseOn(record, owner, resolveDay(day));
+    return this.verseOn(record, owner, resolveDay(day), day.translation ?? record.translation);
   }
 
   /** The look the page of `uid` renders with (see `appearanceOf`). */
@@ -116,9 +114,12 @@ export class ProfileService {
     return { record, owner };
   }
 
-  /** What visitors may see of a profile: null unless it is active, public and its owner still exists. */
+  /**
+   * What visitors may see of a profile: null unless it is active, public, its owner still exists
+   * and no operator holds it (hidden, or the owner banned).
+   */
   publicView(record: ProfileRecord, owner: UserRecord): PublicProfile | null {
-    if (!isVisibleToPublic(record) || !isLiveMember(owner)) return null;
+    if (!isVisibleToPublic(record) || !isLiveMember(owner) || !isPageAllowed(owner)) return null;
     return toPublicProfile(record, owner, this.appearanceOf(record, owner));
   }
 
@@ -136,30 +137,41 @@ export class ProfileService {
    * The verse a page shows on `day`: a pinned verse while the owner has Plus, otherwise the verse
    * of the day, the same as `verseOfTheDay` for that day. A read on a later day than the stored one
    * brings the stored verse forward (a conditional update, so concurrent reads write once); the
-   * record keeps the original's default as its first value until then.
+   * record keeps the original's default as its first value until then, and its text stays the KJV's.
    */
-  async verseOn(record: ProfileRecord, owner: Pick<UserRecord, 'stripeRole'>, day: CalendarDay): Promise<Verse> {
-    if (record.versePinned && isPlus(owner)) return storedVerse(record);
-    const daily = await this.verses.forDay(day);
+  async verseOn(
+    record: ProfileRecord,
+    owner: Pick<UserRecord, 'stripeRole'>,
+    day: CalendarDay,
+    translation: Translation = record.translation,
+  ): Promise<Verse> {
+    if (record.versePinned && isPlus(owner)) {
+      return (await this.verses.byId(record.verseId, translation)) ?? storedVerse(record);
+    }
+    const daily = await this.verses.forDay(day, translation);
     // Only days that have begun somewhere move the stored verse: a visitor's `date` could lie ahead.
     if (!record.versePinned && day.date > record.verseDay && day.date <= latestToday()) {
-      await this.verseMoves.load({ uid: record.uid, verse: daily, day: day.date });
-      Object.assign(record, { verseId: daily.id, verseRef: daily.ref, verseText: daily.text, verseDay: day.date });
+      const stored = translation === Translation.KJV ? daily : await this.verses.forDay(day, Translation.KJV);
+      await this.verseMoves.load({ uid: record.uid, verse: stored, day: day.date });
+      Object.assign(record, { verseId: stored.id, verseRef: stored.ref, verseText: stored.text, verseDay: day.date });
     }
     return daily;
   }
 
   /** Applies the owner's changes; Plus-only looks need Plus. */
   async update(actor: AuthUser, input: UpdateProfileInput): Promise<ProfileRecord> {
+    const timeZone = input.timeZone != null ? canonicalTimeZone(input.timeZone, 'input.timeZone') : undefined;
     return this.changeOwn(actor, (record, owner) => {
       requireAllowedAppearance(owner, input);
       if (input.name != null) record.name = cleanName(input.name, 'input.name');
       if (input.bio != null) record.bio = cleanBio(input.bio, 'input.bio');
       if (input.theme != null) record.theme = input.theme;
       if (input.layout != null) record.layout = input.layout;
+      if (input.translation != null) record.translation = input.translation;
       if (input.button != null) record.button = input.button;
       if (input.isPublic != null) record.isPublic = input.isPublic;
       if (input.isActive != null) record.isActive = input.isActive;
+      if (timeZone !== undefined) record.timeZone = timeZone;
     });
   }
 
@@ -172,9 +184,7 @@ export class ProfileService {
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw appError(ErrorCode.USERNAME_TAKEN, `The username "${username}" is taken. Please choose another.`, {
-          field: 'username',
-        });
+        throw usernameTaken(username);
       }
       throw error;
     }

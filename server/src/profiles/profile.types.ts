@@ -1,5 +1,6 @@
-import { IsOptional, IsString } from 'class-validator';
+import { IsEnum, IsOptional, IsString } from 'class-validator';
 import { ArgsType, Field, ObjectType } from 'type-graphql';
+import { Translation } from '../verses/translation.js';
 import { ButtonStyle, Layout, Theme } from './appearance.js';
 
 @ObjectType({ description: 'How a profile page looks: theme, layout and button style.' })
@@ -49,13 +50,27 @@ export class Profile {
   @Field(() => Boolean, { description: 'True when a Plus member pinned a verse instead of the verse of the day.' })
   versePinned!: boolean;
 
+  @Field(() => Translation, {
+    description: 'The translation your page shows its verse in, unless a visitor picks one.',
+  })
+  translation!: Translation;
+
   @Field(() => Date, { description: 'When the profile was created.' })
   joined!: Date;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The IANA time zone your scheduled links are read in, e.g. `Europe/Oslo`; null until chosen (UTC).',
+  })
+  timeZone!: string | null;
 }
 
 @ObjectType({ description: 'A profile as visitors and third-party clients see it. Never carries private fields.' })
 export class PublicProfile {
   uid!: string;
+
+  /** Internal: the zone the page's scheduled links are read in (null: UTC). */
+  timeZone!: string | null;
 
   @Field(() => String, { description: 'The public address is `/@username`.' })
   username!: string;
@@ -79,6 +94,11 @@ export class PublicProfile {
   })
   versePinned!: boolean;
 
+  @Field(() => Translation, {
+    description: "The translation the page's verse is shown in unless the reader picks one.",
+  })
+  translation!: Translation;
+
   @Field(() => Date, { description: 'When the member joined.' })
   joined!: Date;
 }
@@ -95,4 +115,12 @@ export class VerseDayArgs {
   @IsOptional()
   @IsString()
   timeZone?: string | null;
+
+  @Field(() => Translation, {
+    nullable: true,
+    description: "The reader's translation; the member's chosen one when left out.",
+  })
+  @IsOptional()
+  @IsEnum(Translation)
+  translation?: Translation | null;
 }

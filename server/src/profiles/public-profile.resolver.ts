@@ -22,13 +22,15 @@ export class PublicProfileResolver {
   }
 
   @FieldResolver(() => Verse, {
-    description: 'The verse the page shows on a day: `date`, or today in `timeZone`, or today in UTC.',
+    description:
+      'The verse the page shows on a day (`date`, or today in `timeZone`, or today in UTC), in `translation` or ' +
+      "the member's chosen one: the verse of the day, or the member's pinned verse (Plus)",
   })
   async verse(
     @Root() profile: PublicProfile,
     @Ctx() { loaders }: Context,
-    @Args(() => VerseDayArgs) { date, timeZone }: VerseDayArgs,
+    @Args(() => VerseDayArgs) { date, timeZone, translation }: VerseDayArgs,
   ): Promise<Verse> {
-    return this.profiles.verseFor(profile.uid, loaders, { date, timeZone });
+    return this.profiles.verseFor(profile.uid, loaders, { date, timeZone, translation });
   }
 }

@@ -1,4 +1,5 @@
-import { badUserInput } from '../graphql/errors.js';
+import type { GraphQLError } from 'graphql';
+import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 
 /** A source of uniform numbers in [0, 1), like Math.random; tests pass a seeded one. */
 export type RandomSource = () => number;
@@ -117,4 +118,9 @@ export function normalizeChosenUsername(input: string, field = 'username'): stri
     throw badUserInput(`"${username}" is reserved. Please choose another username.`, field);
   }
   return username;
+}
+
+/** USERNAME_TAKEN on `field`, for a chosen username another member has. */
+export function usernameTaken(username: string, field = 'username'): GraphQLError {
+  return appError(ErrorCode.USERNAME_TAKEN, `The username "${username}" is taken. Please choose another.`, { field });
 }

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { messageWithCode } from '../../lib/errors';
 import type { ApiFailure } from '../../lib/errors';
 import { useFormAction } from '../../lib/useFormAction';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
+import { useAuth } from '../../session/AuthProvider';
+import { LinkPlusOptions, linkPlusSummary } from './LinkPlusOptions';
 import type { OwnLink, OwnLinks } from './useOwnLinks';
 
 /** As the server counts them (server/src/links/link-rules.ts). */
@@ -70,8 +71,11 @@ function LinkForm({
       },
       {
         onFailure: (problem) => {
-          setErrors(fieldErrors(problem));
-          return messageWithCode(problem);
+          const atFault = fieldErrors(problem);
+          setErrors(atFault);
+          if (!atFault.title && !atFault.url) return problem.message;
+          form.current?.querySelector<HTMLInputElement>(`#${idPrefix}-${atFault.title ? 'title' : 'url'}`)?.focus();
+          return null;
         },
       },
     );
@@ -88,6 +92,7 @@ function LinkForm({
         value={title}
         onChange={(event) => {
           setTitle(event.target.value);
+          if (errors.title) setErrors((found) => ({ ...found, title: undefined }));
         }}
         error={errors.title}
       />
@@ -104,6 +109,7 @@ function LinkForm({
         value={url}
         onChange={(event) => {
           setUrl(event.target.value);
+          if (errors.url) setErrors((found) => ({ ...found, url: undefined }));
         }}
         error={errors.url}
       />
@@ -126,21 +132,28 @@ function LinkItem({
   link,
   index,
   count,
+  own,
+  plus,
   onMove,
   onToggleHidden,
   onRemove,
+  onClearPlus,
   onSave,
 }: {
   link: OwnLink;
+  own: OwnLinks;
+  plus: boolean;
   index: number;
   count: number;
   onMove: (link: OwnLink, by: -1 | 1) => void;
   onToggleHidden: (link: OwnLink) => void;
   onRemove: (link: OwnLink) => void;
+  onClearPlus: (link: OwnLink) => void;
   onSave: (link: OwnLink, title: string, url: string) => Promise<unknown>;
 }) {
   const [editing, setEditing] = useState(false);
   const titleId = `link-${link.id}-title`;
+  const plusSummary = linkPlusSummary(link, plus);
   if (editing) {
     return (
       <li className="link-item link-item--editing" data-link-id={link.id}>
@@ -172,6 +185,27 @@ function LinkItem({
           {link.hidden && <span className="link-item-badge"> (hidden)</span>}
         </span>
         <span className="link-item-url">{link.url}</span>
+        {plusSummary && (
+          <span className="link-item-plus">
+            {plusSummary}
+            {/* Without Plus the choices are kept, not applied; the API lets the member drop them. */}
+            {!plus && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={`Clear schedule and highlight of “${link.title}”`}
+                  onClick={() => {
+                    onClearPlus(link);
+                  }}
+                >
+                  Clear
+                </button>
+              </>
+            )}
+          </span>
+        )}
       </div>
       <div className="link-item-actions">
         <button
@@ -229,12 +263,14 @@ function LinkItem({
           Remove
         </button>
       </div>
+      {plus && <LinkPlusOptions link={link} own={own} />}
     </li>
   );
 }
 
 /** The "Links" part of the page editor: each change is saved at once, and the preview follows. */
 export function LinksEditor({ own }: { own: OwnLinks }) {
+  const { stripe: plus } = useAuth();
   const section = useRef<HTMLElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const action = useFormAction();
@@ -246,7 +282,7 @@ export function LinksEditor({ own }: { own: OwnLinks }) {
         await work();
         return done;
       },
-      { onFailure: (problem) => messageWithCode(problem) },
+      { onFailure: (problem) => problem.message },
     );
 
   const move = (link: OwnLink, by: -1 | 1) => {
@@ -298,6 +334,8 @@ export function LinksEditor({ own }: { own: OwnLinks }) {
               link={link}
               index={index}
               count={links.length}
+              own={own}
+              plus={plus}
               onMove={move}
               onToggleHidden={(each) => {
                 change(
@@ -310,6 +348,12 @@ export function LinksEditor({ own }: { own: OwnLinks }) {
                   await own.remove(each.id);
                   section.current?.querySelector<HTMLInputElement>('#new-link-title')?.focus();
                 }, `Removed “${each.title}”.`);
+              }}
+              onClearPlus={(each) => {
+                change(
+                  () => own.update(each.id, { visibleFrom: '', visibleUntil: '', highlighted: false }),
+                  `“${each.title}” has no schedule or highlight kept.`,
+                );
               }}
               onSave={(each, title, url) => own.update(each.id, { title, url })}
             />

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { messageWithCode } from '../../lib/errors';
 import { useFormAction } from '../../lib/useFormAction';
 import type { VerseCard_VerseFragment } from '../../ui/verse/verse-card.generated';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
@@ -80,7 +79,7 @@ export function PinnedVerse({
             input.current?.focus();
             return null;
           }
-          return messageWithCode(problem);
+          return problem.message;
         },
       },
     );

@@ -5,27 +5,33 @@ import { MAX_NAME_LENGTH } from '@rules/signup';
 
 /** As the server counts it (server/src/profiles/names.ts). */
 const MAX_BIO_LENGTH = 160;
-import { messageWithCode } from '../../lib/errors';
+import { formBanner } from '../../lib/errors';
 import { appConfig } from '../../lib/config';
 import { useFormAction } from '../../lib/useFormAction';
+import { useLeaveWarning } from '../../lib/useLeaveWarning';
 import { PageLoading } from '../../ui/PageLoading';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
-import type { ButtonStyle, Layout, Theme, UpdateProfileInput } from '../../gql/schema-types';
+import type { ButtonStyle, Layout, Theme, Translation, UpdateProfileInput } from '../../gql/schema-types';
 import type { ProfileEditorQuery } from './profile-editor.generated';
 import { useProfileEditorQuery } from './profile-editor.generated';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
+import { PageHoldNotice } from '../../ui/PageHoldNotice';
 import { usernameProblem } from '../../lib/validation';
 import { visitorTimeZone } from '../../lib/timeZone';
 import { ChoiceGroup } from './ChoiceGroup';
+import { PhotoPicker } from './PhotoPicker';
 import { PinnedVerse } from './PinnedVerse';
 import type { LookOption } from './looks';
-import { BUTTONS, LAYOUTS, THEMES } from './looks';
+import { BUTTONS, LAYOUTS, THEMES, TRANSLATIONS } from './looks';
 import { LinksEditor } from './LinksEditor';
+import { linksShownNow } from './previewLinks';
 import { ProfilePreview } from './ProfilePreview';
 import { useOwnLinks } from './useOwnLinks';
+import { usePhoto } from './usePhoto';
+import { usePreviewVerse } from './usePreviewVerse';
 import { useChangeUsername } from './useChangeUsername';
 import { useUpdateProfile } from './useUpdateProfile';
 import './editor.css';
@@ -37,6 +43,7 @@ interface Draft {
   theme: Theme;
   layout: Layout;
   button: ButtonStyle;
+  translation: Translation;
   isPublic: boolean;
   isActive: boolean;
 }
@@ -44,8 +51,8 @@ interface Draft {
 type EditorProfile = NonNullable<ProfileEditorQuery['me']>['profile'];
 
 function draftOf(profile: Draft): Draft {
-  const { name, bio, username, theme, layout, button, isPublic, isActive } = profile;
-  return { name, bio, username, theme, layout, button, isPublic, isActive };
+  const { name, bio, username, theme, layout, button, translation, isPublic, isActive } = profile;
+  return { name, bio, username, theme, layout, button, translation, isPublic, isActive };
 }
 
 /** The profile fields that differ between what is saved and the draft. */
@@ -56,10 +63,14 @@ function changesOf(saved: Draft, draft: Draft): UpdateProfileInput {
   if (draft.theme !== saved.theme) input.theme = draft.theme;
   if (draft.layout !== saved.layout) input.layout = draft.layout;
   if (draft.button !== saved.button) input.button = draft.button;
+  if (draft.translation !== saved.translation) input.translation = draft.translation;
   if (draft.isPublic !== saved.isPublic) input.isPublic = draft.isPublic;
   if (draft.isActive !== saved.isActive) input.isActive = draft.isActive;
   return input;
 }
+
+/** The editor's fields the API may name in `extensions.field`. */
+const FIELDS = ['name', 'username', 'bio'] as const;
 
 interface Failure {
   message: string;
@@ -164,16 +175,22 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
   const saved = draftOf(profile);
   const [draft, setDraft] = useState<Draft>(saved);
   const [errors, setErrors] = useState<{ name?: string; username?: string; bio?: string }>({});
+  // On narrow screens the preview takes the settings' place while shown (editor.css).
+  const [previewing, setPreviewing] = useState(false);
   const ownLinks = useOwnLinks();
+  const photo = usePhoto();
   const action = useFormAction<Failure>();
   const form = useRef<HTMLFormElement>(null);
   const [updateProfile] = useUpdateProfile();
   const [changeUsername] = useChangeUsername();
   const verse = profile.verse;
+  const previewVerse = usePreviewVerse(verse, draft.translation);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
     action.setStatus(null);
+    // A field's error goes as it is mended; the banner pointing at it goes with the last one.
+    if (key in errors) setErrors((found) => ({ ...found, [key]: undefined }));
   };
 
   const submit = async (event: SubmitEvent) => {
@@ -185,7 +202,6 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
     };
     setErrors(found);
     if (found.name || found.username) {
-      action.setAlert({ message: 'Please correct the highlighted fields.', plusRequired: false });
       form.current?.querySelector<HTMLInputElement>(found.name ? '#editor-name' : '#editor-username')?.focus();
       return;
     }
@@ -200,36 +216,44 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
       },
       {
         onFailure: (problem) => {
-          if (problem.code === 'USERNAME_TAKEN' || problem.field === 'username')
-            setErrors({ username: problem.message });
-          if (problem.field === 'name') setErrors({ name: problem.message });
-          if (problem.field === 'bio') setErrors({ bio: problem.message });
-          return { message: messageWithCode(problem), plusRequired: problem.code === 'PLUS_REQUIRED' };
+          const field = problem.code === 'USERNAME_TAKEN' ? 'username' : FIELDS.find((name) => name === problem.field);
+          if (!field) return { message: problem.message, plusRequired: problem.code === 'PLUS_REQUIRED' };
+          setErrors({ [field]: problem.message });
+          form.current?.querySelector<HTMLElement>(`#editor-${field}`)?.focus();
+          return null;
         },
       },
     );
   };
 
+  const banner = formBanner(action.alert, errors);
+  const unsaved =
+    draft.username.trim().toLowerCase() !== saved.username || Object.keys(changesOf(saved, draft)).length > 0;
+  useLeaveWarning(unsaved && !action.busy);
   const hidden = !draft.isPublic || !draft.isActive;
   return (
     <section className="page editor" aria-labelledby="editor-title">
       <MemberNav />
       <PageHeading id="editor-title">Your page</PageHeading>
-      <div className="editor-grid">
+      <PageHoldNotice />
+      <div className={previewing ? 'editor-grid editor-grid--previewing' : 'editor-grid'}>
         <div className="editor-controls">
+          <PhotoPicker own={photo} name={draft.name || saved.name} />
           <form ref={form} className="form editor-form" noValidate onSubmit={(event) => void submit(event)}>
             <FormAlert>
-              {action.alert && (
-                <>
-                  {action.alert.message}
-                  {action.alert.plusRequired && (
+              {typeof banner === 'string'
+                ? banner
+                : banner && (
                     <>
-                      {' '}
-                      <Link to="/plus">See Plus</Link>
+                      {banner.message}
+                      {banner.plusRequired && appConfig().billing && (
+                        <>
+                          {' '}
+                          <Link to="/plus">See Plus</Link>
+                        </>
+                      )}
                     </>
                   )}
-                </>
-              )}
             </FormAlert>
             <TextField
               id="editor-name"
@@ -300,6 +324,16 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
               note={<PlusNote options={BUTTONS} value={draft.button} saved={saved.button} plus={plus} />}
               swatch={(value) => <span className={`swatch swatch--${value}`} />}
             />
+            <ChoiceGroup
+              name="translation"
+              legend="Bible translation"
+              options={TRANSLATIONS}
+              value={draft.translation}
+              onChange={(value) => {
+                set('translation', value);
+              }}
+              swatch={(value) => <span className="swatch swatch--translation">{value}</span>}
+            />
             <fieldset className="choices">
               <legend>Visibility</legend>
               <label className="check">
@@ -328,30 +362,45 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
                   : 'Visitors can see your page.'}
               </p>
             </fieldset>
-            <FormStatus>
-              {action.status && (
-                <>
-                  {action.status} <Link to={`/@${saved.username}`}>View your page</Link>
-                </>
-              )}
-            </FormStatus>
-            <SubmitButton busy={action.busy} busyLabel="Saving…">
-              Save changes
-            </SubmitButton>
+            {/* Sticky at the bottom of the screen; the page keeps room for it (editor.css). */}
+            <div className="editor-savebar">
+              <SubmitButton busy={action.busy} busyLabel="Saving…">
+                Save changes
+              </SubmitButton>
+              <button
+                type="button"
+                className="button button--quiet editor-preview-toggle"
+                aria-expanded={previewing}
+                aria-controls="editor-preview"
+                onClick={() => {
+                  setPreviewing((shown) => !shown);
+                }}
+              >
+                {previewing ? 'Back to editing' : 'Preview'}
+              </button>
+              <FormStatus>
+                {action.status && (
+                  <>
+                    {action.status} <Link to={`/@${saved.username}`}>View your page</Link>
+                  </>
+                )}
+              </FormStatus>
+            </div>
           </form>
           <LinksEditor own={ownLinks} />
           {/* A Plus-only choice: offered only where Plus is on sale, kept for members who have it. */}
           {(plus || appConfig().billing) && <PinnedVerse pinned={profile.versePinned} plus={plus} verse={verse} />}
         </div>
-        <section className="editor-preview" aria-labelledby="preview-title">
+        <section id="editor-preview" className="editor-preview" aria-labelledby="preview-title">
           <h2 id="preview-title">Preview</h2>
           <ProfilePreview
             look={draft}
             plus={plus}
-            links={(ownLinks.links ?? []).filter((link) => !link.hidden)}
+            links={linksShownNow(ownLinks.links ?? [], { plus, timeZone: ownLinks.timeZone })}
             versePinned={profile.versePinned && plus}
             joined={profile.joined}
-            verse={verse}
+            verse={previewVerse}
+            photoUrl={photo.photoUrl}
           />
         </section>
       </div>

@@ -24,6 +24,7 @@ export function ProfilePreview({
   versePinned,
   joined,
   verse,
+  photoUrl = null,
 }: {
   look: PreviewLook;
   plus: boolean;
@@ -31,6 +32,8 @@ export function ProfilePreview({
   versePinned: boolean;
   joined: string;
   verse: VerseCard_VerseFragment;
+  /** The photo being shown on the page (or chosen and not yet saved). */
+  photoUrl?: string | null;
 }) {
   return (
     <div
@@ -53,6 +56,7 @@ export function ProfilePreview({
             name: look.name.trim() || 'Your name',
             username: look.username,
             bio: look.bio.trim(),
+            photoUrl,
             links,
             plus,
             versePinned,

@@ -1,4 +1,4 @@
-import type { ButtonStyle, Layout, Theme } from '../../gql/schema-types';
+import type { ButtonStyle, Layout, Theme, Translation } from '../../gql/schema-types';
 
 /** One choice of look in the editor; `plus` choices need Plus to be saved. */
 export interface LookOption<T extends string> {
@@ -24,4 +24,10 @@ export const BUTTONS: LookOption<ButtonStyle>[] = [
   { value: 'roundedButton', label: 'Rounded', plus: false },
   { value: 'outlineButton', label: 'Outline', plus: false },
   { value: 'goldButton', label: 'Gold', plus: true },
+];
+
+/** The translations a page's verse can be shown in; visitors may still read it in the other. */
+export const TRANSLATIONS: LookOption<Translation>[] = [
+  { value: 'KJV', label: 'King James (KJV)', plus: false },
+  { value: 'WEB', label: 'World English Bible (WEB)', plus: false },
 ];

@@ -6,8 +6,10 @@ import {
   useOwnLinksQuery,
   useRemoveLinkMutation,
   useReorderLinksMutation,
+  useSetPageTimeZoneMutation,
   useUpdateLinkMutation,
 } from './links-editor.generated';
+import type { UpdateLinkInput } from '../../gql/schema-types';
 
 export type OwnLink = OwnLink_LinkFragment;
 export type OwnLinks = ReturnType<typeof useOwnLinks>;
@@ -29,7 +31,30 @@ export function useOwnLinks() {
       if (data) writeLinks(cache, (links) => [...links, data.addLink]);
     },
   });
-  const [updateLink] = useUpdateLinkMutation();
+  const [updateLink] = useUpdateLinkMutation({
+    update(cache, { data }) {
+      // One highlight per page: the server took it from the others.
+      const changed = data?.updateLink;
+      if (changed?.highlighted) {
+        writeLinks(cache, (links) =>
+          links.map((link) => (link.id === changed.id ? changed : { ...link, highlighted: false })),
+        );
+      }
+    },
+  });
+  const [setPageTimeZone] = useSetPageTimeZoneMutation({
+    update(cache, { data }) {
+      if (!data) return;
+      cache.updateQuery({ query: OwnLinksDocument }, (cached) =>
+        cached?.me
+          ? {
+              ...cached,
+              me: { ...cached.me, profile: { ...cached.me.profile, timeZone: data.updateProfile.timeZone } },
+            }
+          : cached,
+      );
+    },
+  });
   const [removeLink] = useRemoveLinkMutation({
     update(cache, { data }) {
       if (data) writeLinks(cache, () => data.removeLink);
@@ -43,11 +68,31 @@ export function useOwnLinks() {
   const links = query.dataState === 'complete' ? (query.data.me?.profile.links ?? null) : null;
   return {
     links,
+    /** The zone the page's schedules are read in; null until the member chose one. */
+    timeZone: query.dataState === 'complete' ? (query.data.me?.profile.timeZone ?? null) : null,
+    setTimeZone: (timeZone: string) => setPageTimeZone({ variables: { timeZone } }),
     error: query.error,
     refetch: () => void query.refetch(),
     add: (title: string, url: string) => addLink({ variables: { input: { title, url } } }),
-    update: (id: string, input: { title?: string; url?: string; hidden?: boolean }) =>
-      updateLink({ variables: { id, input } }),
+    update: (id: string, input: UpdateLinkInput) => {
+      // A switch (hide, highlight) shows at once; text the server normalises waits for its answer.
+      const link = links?.find((each) => each.id === id);
+      const switchOnly = Object.keys(input).every((key) => key === 'hidden' || key === 'highlighted');
+      return updateLink({
+        variables: { id, input },
+        optimisticResponse:
+          link && switchOnly
+            ? {
+                __typename: 'Mutation',
+                updateLink: {
+                  ...link,
+                  hidden: input.hidden ?? link.hidden,
+                  highlighted: input.highlighted ?? link.highlighted,
+                },
+              }
+            : undefined,
+      });
+    },
     remove: (id: string) => removeLink({ variables: { id } }),
     reorder: (ids: string[]) =>
       reorderLinks({

@@ -25,12 +25,15 @@ function writeProfile(cache: ApolloCache, profile: EditedProfile, timeZone: stri
  */
 export function usePinVerse() {
   const timeZone = visitorTimeZone();
+  // The preview's verse in a translation chosen but not saved yet is asked for apart (usePreviewVerse).
   const [pinMutation] = usePinVerseMutation({
+    refetchQueries: ['EditorVerse'],
     update(cache, { data }) {
       if (data) writeProfile(cache, data.pinVerse, timeZone);
     },
   });
   const [unpinMutation] = useUnpinVerseMutation({
+    refetchQueries: ['EditorVerse'],
     update(cache, { data }) {
       if (data) writeProfile(cache, data.unpinVerse, timeZone);
     },

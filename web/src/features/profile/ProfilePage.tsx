@@ -6,6 +6,9 @@ import { NotFoundPage } from '../../ui/NotFoundPage';
 import { usePageMeta } from '../../lib/usePageMeta';
 import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
 import { ProfileError, ProfileSkeleton, ProfileView, profileMeta } from '../../ui/profile/ProfileView';
+import { useReaderTranslation } from '../../lib/readerTranslation';
+import { TranslationToggle } from '../../ui/verse/TranslationToggle';
+import { ReportPageLink } from './ReportPageLink';
 import { useProfilePage } from './useProfilePage';
 
 function ProfileMeta({ profile }: { profile: ProfileView_ProfileFragment }) {
@@ -34,7 +37,8 @@ function OwnPageHidden() {
  * Its owner gets a way to edit it, and is told when it is hidden instead of seeing a plain 404.
  */
 export function ProfilePage({ username }: { username: string }) {
-  const state = useProfilePage(username);
+  const [translation, chooseTranslation] = useReaderTranslation();
+  const state = useProfilePage(username, translation);
   const { username: own } = useAuth();
   const mine = own !== null && own === username.toLowerCase();
   switch (state.status) {
@@ -55,7 +59,13 @@ export function ProfilePage({ username }: { username: string }) {
               </Link>
             </nav>
           )}
-          <ProfileView profile={state.profile} />
+          <ProfileView
+            profile={state.profile}
+            verseControls={
+              <TranslationToggle value={translation ?? state.profile.translation} onChange={chooseTranslation} />
+            }
+            footer={mine ? undefined : <ReportPageLink username={state.profile.username} />}
+          />
         </>
       );
   }

@@ -1,6 +1,7 @@
 import { useProfilePageQuery } from './ProfilePage.generated';
 import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
 import { visitorTimeZone } from '../../lib/timeZone';
+import type { Translation } from '../../gql/schema-types';
 
 export type ProfilePageState =
   | { status: 'loading' }
@@ -8,10 +9,13 @@ export type ProfilePageState =
   | { status: 'not-found' }
   | { status: 'ready'; profile: ProfileView_ProfileFragment };
 
-/** A member's public page, with the verse of the visitor's day; null from the API means not found. */
-export function useProfilePage(username: string): ProfilePageState {
+/**
+ * A member's public page, with the verse of the visitor's day in `translation` (the member's choice
+ * when null); null from the API means not found.
+ */
+export function useProfilePage(username: string, translation: Translation | null): ProfilePageState {
   const { data, dataState, error, refetch } = useProfilePageQuery({
-    variables: { username, timeZone: visitorTimeZone() },
+    variables: { username, timeZone: visitorTimeZone(), translation },
     // A verse cached from an earlier visit may be yesterday's.
     fetchPolicy: 'cache-and-network',
   });

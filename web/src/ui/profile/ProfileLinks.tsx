@@ -33,7 +33,7 @@ export function ProfileLinks({
       </Heading>
       <ul>
         {links.map((link) => (
-          <li key={link.id}>
+          <li key={link.id} className={link.highlighted ? 'plink-highlighted' : undefined}>
             {preview ? (
               <span className="pbutton plink">
                 <LinkIcon icon={link.icon} />

@@ -9,6 +9,7 @@ import { VerseCard, VerseCardPlaceholder } from '../verse/VerseCard';
 import type { ProfileLink } from './ProfileLinks';
 import { ProfileLinks } from './ProfileLinks';
 import { ShareButton } from './ShareButton';
+import { ShareMore } from './ShareMore';
 import './profile.css';
 
 type Appearance = ProfileView_ProfileFragment['appearance'];
@@ -51,10 +52,13 @@ function PlusBadge() {
 function ProfileFrame({
   appearance,
   actions,
+  footer,
   children,
 }: {
   appearance: Omit<Appearance, '__typename'>;
   actions?: ReactNode;
+  /** What the page adds at the end of its footer, in its theme (a visitor's "Report this page"). */
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -78,11 +82,12 @@ function ProfileFrame({
         {children}
       </main>
       <footer className="profile-footer">
-        <p>Scripture from the King James Version (1769), public domain.</p>
+        <p>Scripture from the King James Version (1769) and the World English Bible, both public domain.</p>
         <p className="profile-footer-links">
           <Link to="/signup">Make your own page on Lampstand</Link>
           <CookieSettingsButton />
         </p>
+        {footer}
       </footer>
     </div>
   );
@@ -94,6 +99,8 @@ export interface ProfileCardData {
   username: string;
   /** A few words under the name; empty for none. */
   bio: string;
+  /** The member's photo (a 256 px square), or null for their initial. */
+  photoUrl?: string | null;
   links: readonly ProfileLink[];
   plus: boolean;
   /** The verse is one the owner chose (Plus), not the verse of the day. */
@@ -107,7 +114,16 @@ export interface ProfileCardData {
  * focus after a navigation as every page's does; in the editor's preview (`preview`) it sits one
  * level below the editor's own heading.
  */
-export function ProfileCard({ profile, preview = false }: { profile: ProfileCardData; preview?: boolean }) {
+export function ProfileCard({
+  profile,
+  preview = false,
+  verseControls,
+}: {
+  profile: ProfileCardData;
+  preview?: boolean;
+  /** Shown under the verse, e.g. the visitor's translation toggle. */
+  verseControls?: ReactNode;
+}) {
   const initial = Array.from(profile.name.trim())[0]?.toUpperCase() ?? '?';
   const VerseTitle = preview ? 'h4' : 'h2';
   const ids = preview
@@ -116,9 +132,13 @@ export function ProfileCard({ profile, preview = false }: { profile: ProfileCard
   return (
     <article className="profile-card" aria-labelledby={ids.name}>
       <div className="profile-identity">
-        <div className="monogram" aria-hidden="true">
-          {initial}
-        </div>
+        {profile.photoUrl ? (
+          <img className="monogram monogram--photo" src={profile.photoUrl} alt="" width={256} height={256} />
+        ) : (
+          <div className="monogram" aria-hidden="true">
+            {initial}
+          </div>
+        )}
         <div className="identity-text">
           {preview ? (
             <h3 id={ids.name} className="profile-name">
@@ -143,20 +163,35 @@ export function ProfileCard({ profile, preview = false }: { profile: ProfileCard
           {profile.versePinned ? 'A verse I keep close' : 'Today’s verse'}
         </VerseTitle>
         <VerseCard verse={profile.verse} />
+        {verseControls}
       </section>
     </article>
   );
 }
 
 /** A member's public page as visitors see it. */
-export function ProfileView({ profile }: { profile: ProfileView_ProfileFragment }) {
+export function ProfileView({
+  profile,
+  verseControls,
+  footer,
+}: {
+  profile: ProfileView_ProfileFragment;
+  verseControls?: ReactNode;
+  footer?: ReactNode;
+}) {
   const { title } = profileMeta(profile);
   return (
     <ProfileFrame
       appearance={profile.appearance}
-      actions={<ShareButton url={profileUrl(profile.username)} title={title} className="pbutton pbutton--primary" />}
+      footer={footer}
+      actions={
+        <div className="profile-actions">
+          <ShareButton url={profileUrl(profile.username)} title={title} className="pbutton pbutton--primary" />
+          <ShareMore username={profile.username} url={profileUrl(profile.username)} title={title} />
+        </div>
+      }
     >
-      <ProfileCard profile={profile} />
+      <ProfileCard profile={profile} verseControls={verseControls} />
     </ProfileFrame>
   );
 }

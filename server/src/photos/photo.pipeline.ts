@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+
+/** The largest upload taken, in bytes. */
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
+/** The side of the square every photo becomes. */
+export const PHOTO_SIZE = 256;
+
+/**
+ * The most pixels an upload may decode to (a 48-megapixel phone photo passes): a small file that
+ * claims more is a decompression bomb, refused before it is decoded.
+ */
+export const MAX_PHOTO_PIXELS = 50_000_000;
+
+const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp']);
+
+// libvips' operation cache would keep decoded uploads in memory between requests.
+sharp.cache(false);
+
+/** Why an upload was refused; each has its own words for people (web/src/features/editor/PhotoPicker.tsx). */
+export type PhotoRejection = 'empty' | 'too_large' | 'not_an_image' | 'unsupported_format' | 'too_many_pixels';
+
+export class PhotoRejected extends Error {
+  constructor(
+    readonly reason: PhotoRejection,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PhotoRejected';
+  }
+}
+
+/** A photo ready to store: the WebP bytes and the version that names them. */
+export interface ProcessedPhoto {
+  webp: Buffer;
+  version: string;
+}
+
+/**
+ * Decodes an upload (JPEG, PNG or WebP, at most `MAX_PHOTO_BYTES` and `MAX_PHOTO_PIXELS`), turns it
+ * upright by its EXIF orientation, crops it to the centre square and re-encodes it as a
+ * `PHOTO_SIZE` px WebP. Nothing of the original's metadata (EXIF, GPS, ICC, XMP) is kept; only
+ * pixels are. Anything else is a `PhotoRejected`.
+ */
+export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
+  if (upload.length === 0) throw new PhotoRejected('empty', 'The file is empty.');
+  if (upload.length > MAX_PHOTO_BYTES) throw new PhotoRejected('too_large', 'A photo can be at most 5 MB.');
+  let format: string | undefined;
+  let pixels: number;
+  try {
+    const metadata = await sharp(upload).metadata();
+    format = metadata.format;
+    pixels = metadata.width * metadata.height;
+  } catch {
+    throw new PhotoRejected('not_an_image', 'The file is not an image.');
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new PhotoRejected('unsupported_format', 'A photo must be a JPEG, PNG or WebP image.');
+  }
+  if (pixels > MAX_PHOTO_PIXELS) {
+    throw new PhotoRejected('too_many_pixels', 'The image has too many pixels (at most 50 megapixels).');
+  }
+  let webp: Buffer;
+  try {
+    webp = await sharp(upload, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    // A header that reads well over data that does not (a truncated or forged file).
+    throw new PhotoRejected('not_an_image', 'The image could not be read.');
+  }
+  return { webp, version: createHash('sha256').update(webp).digest('base64url').slice(0, 16) };
+}

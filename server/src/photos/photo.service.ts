@@ -1,0 +1,66 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AuthUser } from '../graphql/context.js';
+import { isLiveMember, memberGone } from '../members/live-member.js';
+import { isPageAllowed } from '../members/moderation.js';
+import { UserRecord } from '../members/user.entity.js';
+import { ProfileRecord } from '../profiles/profile.entity.js';
+import { PhotoRecord } from './photo.entity.js';
+import { processPhoto } from './photo.pipeline.js';
+
+/** The address a photo is served at: it changes whenever the photo does. */
+export function photoPath(uid: string, version: string): string {
+  return `/p/${uid}/${version}.webp`;
+}
+
+/** Members' profile photos: setting, removing and reading them. */
+export class PhotoService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Makes `upload` the member's photo, after `processPhoto` accepted it; a refused upload changes
+   * nothing. Answers the new photo's address.
+   */
+  async set(actor: AuthUser, upload: Buffer): Promise<string> {
+    // Decoding happens before the transaction, so a slow image never holds the database.
+    const { webp, version } = await processPhoto(upload);
+    await this.dataSource.transaction(async (manager) => {
+      await this.requireOwnPage(manager, actor);
+      await manager.upsert(
+        PhotoRecord,
+        { uid: actor.id, version, webp: webp.toString('base64'), updatedAt: new Date() },
+        ['uid'],
+      );
+    });
+    return photoPath(actor.id, version);
+  }
+
+  /** Takes the member's photo away (their page shows the initial again); nothing happens without one. */
+  remove(actor: AuthUser): Promise<ProfileRecord> {
+    return this.dataSource.transaction(async (manager) => {
+      const profile = await this.requireOwnPage(manager, actor);
+      await manager.delete(PhotoRecord, { uid: actor.id });
+      return profile;
+    });
+  }
+
+  /**
+   * The WebP of the photo at `photoPath(uid, version)`, or null when that is not the member's photo
+   * now, or when an operator hid the member's page or banned them (an abusive photo goes with it).
+   */
+  async image(uid: string, version: string): Promise<Buffer | null> {
+    const [photo, owner] = await Promise.all([
+      this.dataSource.getRepository(PhotoRecord).findOneBy({ uid, version }),
+      this.dataSource.getRepository(UserRecord).findOneBy({ uid }),
+    ]);
+    if (!photo || !owner || !isLiveMember(owner) || !isPageAllowed(owner)) return null;
+    return Buffer.from(photo.webp, 'base64');
+  }
+
+  /** The caller's page must exist and its member must not be leaving. */
+  private async requireOwnPage(manager: EntityManager, actor: AuthUser): Promise<ProfileRecord> {
+    const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
+    const profile = await manager.findOneBy(ProfileRecord, { uid: actor.id });
+    if (!profile || !isLiveMember(owner)) throw memberGone();
+    return profile;
+  }
+}

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import { Theme } from '../profiles/appearance.js';
+
+/** Open Graph's and Twitter's large card size. */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+/** The colours of each theme, as the web app paints the page (web/src/ui/profile/profile.css). */
+const PALETTES: Record<Theme, { background: string; surface: string; ink: string; soft: string; accent: string }> = {
+  [Theme.lightTheme]: { background: '#faf7f2', surface: '#ffffff', ink: '#1c2233', soft: '#4a5169', accent: '#8a5a12' },
+  [Theme.darkTheme]: { background: '#10141c', surface: '#1a202c', ink: '#eeeae3', soft: '#b7bccb', accent: '#a9c1ff' },
+  [Theme.sunriseTheme]: {
+    background: 'linear-gradient(165deg, #fff6ec 0%, #ffe3cf 42%, #fbc4b4 78%, #f2a7a6 100%)',
+    surface: '#fffaf5',
+    ink: '#3a1d2a',
+    soft: '#6b3f4c',
+    accent: '#b93a12',
+  },
+  [Theme.gardenTheme]: {
+    background: 'linear-gradient(170deg, #f4f7ec 0%, #e4edd6 55%, #cfdfbd 100%)',
+    surface: '#fbfdf6',
+    ink: '#1f2d1b',
+    soft: '#485a40',
+    accent: '#3d6a28',
+  },
+};
+
+/** What a card shows: a member's page (name and handle above the verse) or the verse of the day alone. */
+export interface CardContent {
+  theme: Theme;
+  /** The big line: the member's name, or "Verse of the day". */
+  title: string;
+  /** The line under it: `@username`, or the date. */
+  subtitle: string;
+  verseText: string;
+  verseRef: string;
+}
+
+/** A satori element: the shape React elements have, without React on the server. */
+interface Node {
+  type: string;
+  props: { style?: Record<string, string | number>; children?: (Node | string)[] | Node | string };
+}
+
+const node = (type: string, style: Node['props']['style'], children?: Node['props']['children']): Node => ({
+  type,
+  props: { style, children },
+});
+
+let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
+
+/** Lora, shipped in @fontsource/lora (satori reads WOFF, not WOFF2); read once, on first use. */
+function loadFonts() {
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    const file = (weight: number) =>
+      readFileSync(require.resolve(`@fontsource/lora/files/lora-latin-${weight}-normal.woff`));
+    fonts = [
+      { name: 'Lora', data: file(400), weight: 400, style: 'normal' },
+      { name: 'Lora', data: file(700), weight: 700, style: 'normal' },
+    ];
+  }
+  return fonts;
+}
+
+/** Long verses are cut at a word, so that the card never overflows. */
+function fit(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).replace(/[\s,;:]+$/, '')}…`;
+}
+
+/** Renders a 1200×630 PNG card in the page's theme: title, subtitle, verse and the site's name. */
+export async function renderCard(content: CardContent): Promise<Buffer> {
+  const palette = PALETTES[content.theme];
+  const verse = fit(content.verseText, 260);
+  const tree = node(
+    'div',
+    {
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      boxSizing: 'border-box',
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      paddingTop: 56,
+      paddingBottom: 48,
+      paddingLeft: 80,
+      paddingRight: 80,
+      background: palette.background,
+      color: palette.ink,
+      fontFamily: 'Lora',
+    },
+    [
+      node('div', { display: 'flex', flexDirection: 'column' }, [
+        node('div', { fontSize: 64, fontWeight: 700, lineHeight: 1.1 }, fit(content.title, 40)),
+        node('div', { fontSize: 32, color: palette.soft, marginTop: 12 }, content.subtitle),
+      ]),
+      node(
+        'div',
+        {
+          display: 'flex',
+          flexDirection: 'column',
+          width: CARD_WIDTH - 160,
+          boxSizing: 'border-box',
+          paddingTop: 28,
+          paddingBottom: 28,
+          paddingLeft: 40,
+          paddingRight: 40,
+          borderRadius: 24,
+          background: palette.surface,
+          borderLeft: `8px solid ${palette.accent}`,
+        },
+        [
+          node('div', { fontSize: verse.length > 160 ? 30 : 36, lineHeight: 1.4 }, `“${verse}”`),
+          node('div', { fontSize: 28, color: palette.accent, marginTop: 16, fontWeight: 700 }, content.verseRef),
+        ],
+      ),
+      node('div', { fontSize: 28, fontWeight: 700, color: palette.soft, display: 'flex' }, 'Lampstand'),
+    ],
+  );
+  // satori's types want a React element; this plain object is what one is at run time.
+  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: loadFonts(),
+  });
+  return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } }).render().asPng());
+}

@@ -1,0 +1,35 @@
+import { lazy, Suspense, useState } from 'react';
+
+/** The QR code and images load only when a visitor asks for them, never with the page (quality.md P7). */
+const ShareDialog = lazy(() => import('./ShareDialog').then((module) => ({ default: module.ShareDialog })));
+
+/** Opens the page's sharing dialog: its link, its QR code and today's verse as an image. */
+export function ShareMore({ username, url, title }: { username: string; url: string; title: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="pbutton"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        QR code &amp; image
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ShareDialog
+            username={username}
+            url={url}
+            title={title}
+            onClose={() => {
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
