@@ -13,6 +13,8 @@ export interface MailMessage {
   html: string;
   /** The action link the message carries, logged by the development outbox. */
   link?: string;
+  /** More header fields, e.g. `List-Unsubscribe` on mail sent on a member's request. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends mail: over SMTP when SMTP_URL is set, otherwise into the development outbox. */
@@ -45,6 +47,7 @@ export function createMailer(config: Config, dataSource: DataSource, log: Fastif
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
         });
       },
       close: () => {

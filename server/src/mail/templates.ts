@@ -8,8 +8,9 @@ interface Layout {
   subject: string;
   heading: string;
   intro: string;
-  action: string;
-  link: string;
+  /** The button and its link; a message with only a code has neither. */
+  action?: string;
+  link?: string;
   otp: string;
   footer: string;
 }
@@ -20,15 +21,20 @@ function render(layout: Layout): MailMessage {
     '',
     layout.intro,
     '',
-    `${layout.action}: ${layout.link}`,
-    '',
-    `Or enter this code: ${layout.otp}`,
+    ...(layout.link === undefined
+      ? [`Your code: ${layout.otp}`]
+      : [`${layout.action ?? 'Open'}: ${layout.link}`, '', `Or enter this code: ${layout.otp}`]),
     '',
     layout.footer,
     '',
     `— ${PRODUCT}`,
   ].join('\n');
-  const link = escapeHtml(layout.link);
+  const button =
+    layout.link === undefined
+      ? ''
+      : `<p style="margin:0 0 24px"><a href="${escapeHtml(layout.link)}" style="display:inline-block;background:#8a5a00;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(layout.action ?? 'Open')}</a></p>
+    `;
+  const codeLabel = layout.link === undefined ? 'Your code' : 'Or enter this code';
   const html = `<!doctype html>
 <html lang="en">
 <body style="margin:0;padding:24px;background:#f6f4ef;font-family:Georgia,'Times New Roman',serif;color:#2b2620">
@@ -36,14 +42,19 @@ function render(layout: Layout): MailMessage {
     <p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#8a5a00">${PRODUCT}</p>
     <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(layout.heading)}</h1>
     <p style="margin:0 0 24px;line-height:1.5">${escapeHtml(layout.intro)}</p>
-    <p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:#8a5a00;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(layout.action)}</a></p>
-    <p style="margin:0 0 24px;line-height:1.5">Or enter this code: <strong style="letter-spacing:2px">${escapeHtml(layout.otp)}</strong></p>
+    ${button}<p style="margin:0 0 24px;line-height:1.5">${codeLabel}: <strong style="letter-spacing:2px">${escapeHtml(layout.otp)}</strong></p>
     <p style="margin:0;font-size:13px;color:#6b635a;line-height:1.5">${escapeHtml(layout.footer)}</p>
   </div>
 </body>
 </html>
 `;
-  return { to: layout.to, subject: layout.subject, text, html, link: layout.link };
+  return {
+    to: layout.to,
+    subject: layout.subject,
+    text,
+    html,
+    ...(layout.link !== undefined && { link: layout.link }),
+  };
 }
 
 /** What every account message needs: where it goes, its link and its one-time code. */
@@ -86,5 +97,40 @@ export function emailChangeMail(input: AccountMailInput & { newEmail: string }):
     intro: `Please confirm that your account's email address becomes ${input.newEmail}.`,
     action: 'Confirm the change',
     footer: 'If you did not ask for this, do not follow the link and consider changing your password.',
+  });
+}
+
+/** "Your sign-in link", sent by `POST /otp` (a magic link and a 6-digit code). */
+export function magicLinkMail(input: AccountMailInput): MailMessage {
+  return render({
+    ...input,
+    subject: `Your ${PRODUCT} sign-in link`,
+    heading: `Sign in to ${PRODUCT}`,
+    intro: 'Follow the link to sign in. It works once, for a limited time.',
+    action: 'Sign in',
+    footer: 'If you did not ask for this, you can ignore this message: nobody can sign in without it.',
+  });
+}
+
+/** "You have been invited", sent by an admin's invitation: the link signs the invitee in to choose a password. */
+export function inviteMail(input: AccountMailInput): MailMessage {
+  return render({
+    ...input,
+    subject: `You are invited to ${PRODUCT}`,
+    heading: `You are invited to ${PRODUCT}`,
+    intro: 'Follow the link to accept the invitation and choose your password.',
+    action: 'Accept the invitation',
+    footer: 'If you did not expect this, you can ignore this message.',
+  });
+}
+
+/** "Confirm it is you", the code a password change needs when secure password change is on. */
+export function reauthenticationMail(input: { to: string; otp: string }): MailMessage {
+  return render({
+    ...input,
+    subject: `Your ${PRODUCT} confirmation code`,
+    heading: 'Confirm it is you',
+    intro: 'Enter this code to confirm the change to your account.',
+    footer: 'If you did not ask for this, someone may be using your account: change your password.',
   });
 }

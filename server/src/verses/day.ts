@@ -62,3 +62,35 @@ export function resolveDay(request: { date?: string | null; timeZone?: string | 
   if (request.date != null) return parseIsoDate(request.date);
   return zoned ?? todayIn('UTC', now);
 }
+
+/** The latest date anywhere on Earth at `now` (UTC+14): no day after it has begun anywhere. */
+export function latestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The date, hour (0–23) and minute on the clocks of a valid IANA time zone at `now`. */
+export function clockIn(timeZone: string, now: Date): { date: string; hour: number; minute: number } {
+  let format = clockFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    if (clockFormats.size >= MAX_CACHED_TIME_ZONES) clockFormats.clear();
+    clockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((item) => item.type === type)?.value ?? '';
+  return {
+    date: `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`,
+    hour: Number(part('hour')),
+    minute: Number(part('minute')),
+  };
+}

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { books } from './books.js';
 
-/** One verse of the King James text as we store it. */
-export interface KjvVerse {
+/** One verse of a translation's text as we store it. */
+export interface StoredVerse {
   id: string;
   book: string;
   chapter: number;
@@ -12,19 +12,17 @@ export interface KjvVerse {
   text: string;
 }
 
-export const KJV_TRANSLATION = 'KJV';
-
 /** Removes the package's markup: `#` marks a paragraph, `[…]` marks words printed in italics. */
 export function cleanKjvText(raw: string): string {
   return raw.replace(/#/g, '').replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Reads the whole KJV (1769) from the `kjv` package, cleaned, in canonical order. */
-export function readKjv(): KjvVerse[] {
+export function readKjv(): StoredVerse[] {
   const file = createRequire(import.meta.url).resolve('kjv/json/verses-1769.json');
   const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   const byKjvName = new Map(books.map((entry) => [entry.kjvName, entry]));
-  const verses: KjvVerse[] = [];
+  const verses: StoredVerse[] = [];
   for (const [key, raw] of Object.entries(source)) {
     const match = /^(.+) (\d+):(\d+)$/.exec(key);
     const book = match?.[1] === undefined ? undefined : byKjvName.get(match[1]);

@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { Translation } from './translation.js';
 
-/** One verse of the stored Bible text, keyed by its OSIS id (`Heb.3.4`). */
+/** One verse of a stored Bible translation, keyed by its OSIS id (`Heb.3.4`) and translation. */
 @Entity({ name: 'verses' })
 export class VerseRecord {
   @PrimaryColumn({ type: 'varchar', length: 24 })
@@ -21,6 +22,6 @@ export class VerseRecord {
   @Column({ type: 'text' })
   text!: string;
 
-  @Column({ type: 'varchar', length: 8 })
-  translation!: string;
+  @PrimaryColumn({ type: 'varchar', length: 8 })
+  translation!: Translation;
 }

@@ -1,5 +1,6 @@
 import { Arg, Query, Resolver } from 'type-graphql';
 import { Public } from '../graphql/auth.js';
+import { Translation } from './translation.js';
 import type { VerseService } from './verse.service.js';
 import { Verse } from './verse.types.js';
 
@@ -21,8 +22,13 @@ export class VerseResolver {
       description: "An IANA time zone such as `America/Chicago`; today's date there is used.",
     })
     timeZone: string | null | undefined,
+    @Arg('translation', () => Translation, {
+      nullable: true,
+      description: 'The translation to read it in; KJV when left out.',
+    })
+    translation: Translation | null | undefined,
   ): Promise<Verse> {
-    return this.verses.ofTheDay({ date, timeZone });
+    return this.verses.ofTheDay({ date, timeZone, translation });
   }
 
   @Public()
@@ -33,7 +39,12 @@ export class VerseResolver {
   })
   verse(
     @Arg('ref', () => String, { description: 'A written reference to one verse.' }) ref: string,
+    @Arg('translation', () => Translation, {
+      nullable: true,
+      description: 'The translation to read it in; KJV when left out.',
+    })
+    translation: Translation | null | undefined,
   ): Promise<Verse | null> {
-    return this.verses.byReference(ref);
+    return this.verses.byReference(ref, translation ?? undefined);
   }
 }

@@ -1,4 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
+import { Translation } from './translation.js';
 
 @ObjectType({ description: 'One Bible verse.' })
 export class Verse {
@@ -13,6 +14,9 @@ export class Verse {
   })
   text!: string;
 
-  @Field(() => String, { description: 'The translation the text comes from, e.g. `KJV` (King James, 1769).' })
-  translation!: string;
+  @Field(() => Translation, {
+    description:
+      'The translation the text comes from. A verse the WEB leaves out as a later addition (Acts 8:37) comes from the KJV.',
+  })
+  translation!: Translation;
 }
