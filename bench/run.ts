@@ -19,9 +19,16 @@ import { seedMembers, seededUsername } from './seed.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: options } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, soak: { type: 'boolean', default: false } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    soak: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
 });
 const quick = options.quick;
+/** `--only P1,P3`: the figures to measure (with what they need: P3 is a ratio to P1); all by default. */
+const only = options.only === undefined ? undefined : new Set(options.only.toUpperCase().split(/[\s,]+/));
+const wanted = (...ids: string[]): boolean => only === undefined || ids.some((id) => only.has(id));
 /** Seconds per load run, runs per side, connections (quality.md: 32), profiles for P1. */
 const DURATION_S = quick ? 2 : 10;
 const ROUNDS = 2;
@@ -188,6 +195,7 @@ async function startOurs(database: { SQLITE_FILE: string } | { DATABASE_URL: str
       DATA_DIR: scratch,
       ...database,
       AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
+      AUTH_MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
       SMTP_URL: 'smtp://127.0.0.1:1',
       RECONCILE_ON_START: 'false',
       AUTH_RATE_LIMIT_TOKEN: '1000000',
@@ -326,8 +334,29 @@ async function main(): Promise<void> {
     `Lampstand bench ${quick ? '(quick) ' : ''}on ${cpus().length} cores, ${round(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`,
   );
   const mainFile = await seededDatabase(PROFILES);
+  if (wanted('P1', 'P2', 'P3', 'P6', 'P9')) await publicReads(mainFile);
+  if (wanted('P4')) await login(mainFile);
+  if (wanted('P5')) await dataSize();
+  if (wanted('P7')) firstVisitScripts();
+  if (wanted('P8')) await lighthouseFigures(mainFile);
+  if (wanted('P10')) await postgresReads();
 
-  // P1, P2, P9: public profile reads against the bare floor.
+  const resultsDir = path.join(root, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { date: new Date().toISOString(), quick, cores: cpus().length, node: process.version, figures },
+      null,
+      2,
+    ),
+  );
+  console.log(`results: ${path.relative(root, file)}`);
+}
+
+/** P1, P2, P9, then P3 and P6 on the same server: public profile reads against the bare floor. */
+async function publicReads(mainFile: string): Promise<void> {
   const ours = await startOurs({ SQLITE_FILE: mainFile });
   report({
     id: 'P9',
@@ -364,7 +393,13 @@ async function main(): Promise<void> {
     note: `bare ${p1.floor.p99} ms`,
   });
 
-  // P3: `me` with a bearer token, against P1 in the same run.
+  if (wanted('P3')) await authenticatedReads(ours, p1.ours.rps);
+  if (wanted('P6')) await memory(ours);
+  await ours.stop();
+}
+
+/** P3: `me` with a bearer token, against P1 in the same run. */
+async function authenticatedReads(ours: Running, p1Rps: number): Promise<void> {
   const signUp = (await graphql(
     ours.url,
     'mutation ($input: SignUpInput!) { signUp(input: $input) { session { accessToken } } }',
@@ -385,7 +420,7 @@ async function main(): Promise<void> {
   };
   if (meAnswer.errors !== undefined) throw new Error(`the P3 query fails: ${JSON.stringify(meAnswer.errors)}`);
   const me = await load(`${ours.url}/graphql`, () => meBody, { authorization: `Bearer ${token}` });
-  const p3Ratio = me.rps / p1.ours.rps;
+  const p3Ratio = me.rps / p1Rps;
   report({
     id: 'P3',
     label: '`me` with a bearer token / P1',
@@ -395,8 +430,10 @@ async function main(): Promise<void> {
     pass: p3Ratio >= 0.9,
     note: `${Math.round(me.rps)} req/s`,
   });
+}
 
-  // P6: resident memory after a minute of P1 (quick: after the runs above); --soak adds 5 minutes.
+/** P6: resident memory after a minute of P1 (quick: after the runs above); --soak adds 5 minutes. */
+async function memory(ours: Running): Promise<void> {
   if (!quick)
     await load(
       `${ours.url}/graphql`,
@@ -426,8 +463,11 @@ async function main(): Promise<void> {
       note: `${rssFive} MB`,
     });
   }
+}
 
-  // P4: login against one argon2id verification per request.
+/** P4: login against one argon2id verification per request. */
+async function login(mainFile: string): Promise<void> {
+  const ours = await startOurs({ SQLITE_FILE: mainFile });
   const email = `login-${Date.now()}@bench.example`;
   await graphql(ours.url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { confirmationSent } }', {
     input: { email, password: 'correct horse battery staple', first: 'Bench', platform: 'bench' },
@@ -454,8 +494,10 @@ async function main(): Promise<void> {
     pass: p4Ratio >= 0.85,
     note: `${round(p4.ours.rps, 1)} vs ${round(p4.floor.rps, 1)} req/s${p4.ours.errors ? `, ${p4.ours.errors} errors` : ''}`,
   });
+}
 
-  // P5: the same reads on many profiles against few.
+/** P5: the same reads on many profiles against few. */
+async function dataSize(): Promise<void> {
   const [smallFile, largeFile] = [await seededDatabase(SMALL), await seededDatabase(LARGE)];
   const small = await startOurs({ SQLITE_FILE: smallFile });
   const large = await startOurs({ SQLITE_FILE: largeFile });
@@ -474,8 +516,10 @@ async function main(): Promise<void> {
     target: '≥ 0.9',
     pass: p5Ratio >= 0.9,
   });
+}
 
-  // P7: the JavaScript a first visit to /@username loads.
+/** P7: the JavaScript a first visit to /@username loads. */
+function firstVisitScripts(): void {
   const { gzipBytes } = routeScripts(path.join(root, 'web/dist'), ['src/features/profile/ProfilePage.tsx']);
   report({
     id: 'P7',
@@ -485,8 +529,10 @@ async function main(): Promise<void> {
     target: '≤ 120 KB',
     pass: gzipBytes <= 120_000,
   });
+}
 
-  // P8: Lighthouse (mobile) on the landing page and a member's page, served by the production build.
+/** P8: Lighthouse (mobile) on the landing page and a member's page, served by the production build. */
+async function lighthouseFigures(mainFile: string): Promise<void> {
   const site = await startOurs({ SQLITE_FILE: mainFile });
   const pages = [`${site.url}/`, `${site.url}/@${seededUsername(1)}`];
   const lighthouseRun = await lighthouseScores(pages).finally(() => site.stop());
@@ -509,7 +555,10 @@ async function main(): Promise<void> {
       )
       .join('; '),
   });
-  // P10: P1 on PostgreSQL, against node:http + graphql-js + a prepared pg statement.
+}
+
+/** P10: P1 on PostgreSQL, against node:http + graphql-js + a prepared pg statement. */
+async function postgresReads(): Promise<void> {
   const postgres = await seededPostgres(PROFILES);
   try {
     const oursOnPostgres = await startOurs({ DATABASE_URL: postgres.url });
@@ -534,19 +583,6 @@ async function main(): Promise<void> {
   } finally {
     await postgres.drop();
   }
-
-  const resultsDir = path.join(root, 'bench/results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      { date: new Date().toISOString(), quick, cores: cpus().length, node: process.version, figures },
-      null,
-      2,
-    ),
-  );
-  console.log(`results: ${path.relative(root, file)}`);
 }
 
 try {

@@ -1,4 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import { sqliteReadNow } from './sqlite-serial.js';
+
+type Rows = Record<string, unknown>[];
+
+/**
+ * How the lookups read their rows: on SQLite at once when nothing holds the connection
+ * (`sqliteReadNow`); on PostgreSQL a one-key lookup (what a request usually batches) as a named
+ * statement, parsed and planned once per connection (batches of several keys vary in length, so
+ * they stay unnamed); otherwise through TypeORM.
+ */
+function rowsReader(dataSource: DataSource): (sql: string, keys: readonly string[]) => Promise<Rows> {
+  const readNow = sqliteReadNow(dataSource);
+  const pool =
+    dataSource.options.type === 'postgres' ? (dataSource.driver as unknown as { master?: Pool }).master : undefined;
+  const names = new Map<string, string>();
+  return async (sql, keys) => {
+    const now = readNow?.(sql, keys);
+    if (now) return now;
+    if (pool && keys.length === 1) {
+      let name = names.get(sql);
+      if (name === undefined) {
+        name = `lampstand_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+        names.set(sql, name);
+      }
+      if (dataSource.options.logging) dataSource.logger.logQuery(sql, [...keys]);
+      return (await pool.query<Rows[number]>({ name, text: sql, values: [...keys] })).rows;
+    }
+    return dataSource.query<Rows>(sql, [...keys]);
+  };
+}
 
 type Lookup = (keys: readonly string[]) => Promise<ObjectLiteral[]>;
 
@@ -7,7 +39,7 @@ const built = new WeakMap<DataSource, Map<string, Lookup>>();
 
 /**
  * A reader of whole records by one key column, for DataLoaders on the hottest paths: the SELECT is
- * written once, and rows are hydrated through TypeORM's own column conversions and transformers,
+ * written once (and read as `rowsReader` says), and rows are hydrated through TypeORM's own column conversions and transformers,
  * skipping the query builder that `findBy` runs on every call (a fifth of the CPU of a public
  * profile read when profiled).
  */
@@ -29,11 +61,10 @@ export function keyLookup<T extends ObjectLiteral>(
   const select = columns.map((column) => driver.escape(column.databaseName)).join(', ');
   const from = `SELECT ${select} FROM ${driver.escape(metadata.tableName)} WHERE ${driver.escape(key.databaseName)} IN `;
   const placeholder = dataSource.options.type === 'postgres' ? (index: number) => `$${index + 1}` : () => '?';
+  const read = rowsReader(dataSource);
   const lookup = async (keys: readonly string[]): Promise<T[]> => {
-    const rows = await dataSource.query<Record<string, unknown>[]>(
-      `${from}(${keys.map((_key, index) => placeholder(index)).join(', ')})`,
-      [...keys],
-    );
+    const sql = `${from}(${keys.map((_key, index) => placeholder(index)).join(', ')})`;
+    const rows = await read(sql, keys);
     return rows.map((row) => {
       const record = metadata.create() as T;
       for (const column of columns) {
@@ -92,11 +123,10 @@ export function joinedKeyLookup<T extends ObjectLiteral, J extends ObjectLiteral
     }
     return record;
   };
+  const read = rowsReader(dataSource);
   const lookup = async (keys: readonly string[]): Promise<[T, J | null][]> => {
-    const rows = await dataSource.query<Record<string, unknown>[]>(
-      `${from}(${keys.map((_key, index) => placeholder(index)).join(', ')})`,
-      [...keys],
-    );
+    const sql = `${from}(${keys.map((_key, index) => placeholder(index)).join(', ')})`;
+    const rows = await read(sql, keys);
     return rows.map((row) => [
       hydrate(metadata, row, 'a_') as T,
       row[`b_${foreignKey.databaseName}`] == null ? null : (hydrate(joinedMetadata, row, 'b_') as J),

@@ -1,9 +1,30 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex } from 'async-mutex';
+import type { Database, Statement } from 'better-sqlite3';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { sqliteSharedMemoryWritable } from './sqlite-guard.js';
 
 /** Each serialised data source's write probe, run between its transactions. */
 const writeProbes = new WeakMap<DataSource, () => Promise<void>>();
+
+/** Runs a read at once, or answers undefined when it must take its turn (see `sqliteReadNow`). */
+export type ReadNow = (sql: string, parameters: readonly unknown[]) => Record<string, unknown>[] | undefined;
+
+const readers = new WeakMap<DataSource, ReadNow>();
+
+/** Prepared statements kept per data source by the synchronous reader; the hot lookups are a few texts. */
+const MAX_STATEMENTS = 64;
+
+/**
+ * For a serialised SQLite data source, a reader that runs a SELECT synchronously on the connection
+ * when nothing holds it (no transaction open, no statement queued): the committed state, with no
+ * trip through the queue and TypeORM's query runner. Undefined for other data sources; the reader
+ * itself answers undefined when the query must wait its turn or fails (the queued path then runs it
+ * and reports the error as usual).
+ */
+export function sqliteReadNow(dataSource: DataSource): ReadNow | undefined {
+  return readers.get(dataSource);
+}
 
 /**
  * For a serialised SQLite data source, a check that its file can be written right now: it takes
@@ -37,6 +58,27 @@ export function serializeSqlite(dataSource: DataSource): void {
   const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
   (runner as { query: QueryRunner['query'] }).query = ((...args: unknown[]) =>
     inTransaction.getStore() ? query(...args) : mutex.runExclusive(() => query(...args))) as QueryRunner['query'];
+
+  const statements = new Map<string, Statement>();
+  readers.set(dataSource, (sql, parameters) => {
+    if (mutex.isLocked() || inTransaction.getStore()) return undefined;
+    // The queued path answers an unwritable WAL index with a coded error; here it would be a SIGBUS.
+    if (!sqliteSharedMemoryWritable(dataSource)) return undefined;
+    const connection = (dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;
+    if (!connection?.open) return undefined;
+    try {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= MAX_STATEMENTS) statements.clear();
+        statement = connection.prepare(sql);
+        statements.set(sql, statement);
+      }
+      if (dataSource.options.logging) dataSource.logger.logQuery(sql, [...parameters]);
+      return statement.all(...parameters) as Record<string, unknown>[];
+    } catch {
+      return undefined;
+    }
+  });
 
   // Both statements under the lock, so no other statement can land inside this transaction.
   writeProbes.set(dataSource, () =>

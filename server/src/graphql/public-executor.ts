@@ -1,0 +1,235 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  DocumentNode,
+  GraphQLFormattedError,
+  GraphQLSchema,
+  OperationDefinitionNode,
+  ValidationRule,
+  GraphQLError,
+} from 'graphql';
+import { Kind, OperationTypeNode, execute, getOperationAST, parse, specifiedRules, validate } from 'graphql';
+import { LRUCache } from 'lru-cache';
+import type { Context } from './context.js';
+import { ErrorCode } from './errors.js';
+import { MAX_TOKENS, requestLimits } from './limits.js';
+import { hasUnstorableLiteral, unstorableTextAt } from './text-guard.js';
+
+/** What Apollo answers for each `Accept` header we take (its own negotiation); others go to Apollo. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json; charset=utf-8';
+const ANSWER_TYPES: ReadonlyMap<string, string> = new Map([
+  ['', JSON_TYPE],
+  ['*/*', JSON_TYPE],
+  ['application/json', JSON_TYPE],
+  ['application/graphql-response+json', GRAPHQL_RESPONSE_TYPE],
+  // Apollo Client's own header.
+  ['application/graphql-response+json,application/json;q=0.9', GRAPHQL_RESPONSE_TYPE],
+]);
+
+/** Apollo's CSRF rule: a GET without a content type needs one of these headers, not empty. */
+const PREFLIGHT_HEADERS = ['x-apollo-operation-name', 'apollo-require-preflight'] as const;
+
+/** graphql-armor's mask for "Did you mean …?" in production (its `blockFieldSuggestion` plugin). */
+const SUGGESTION = /Did you mean ".+"/g;
+const SUGGESTION_MASK = '[Suggestion hidden]';
+
+/** Documents kept parsed and validated: by count, and by source size so that big ones cannot crowd memory. */
+const DOCUMENTS_MAX = 500;
+const DOCUMENTS_MAX_CHARS = 2_000_000;
+
+interface OperationRequest {
+  query: string;
+  variables: Record<string, unknown> | undefined;
+  operationName: string | undefined;
+}
+
+export interface PublicExecutorOptions {
+  schema: GraphQLSchema;
+  /** The Query fields anyone may call (`@Public()`); an operation qualifies when it selects only these. */
+  publicFields: ReadonlySet<string>;
+  production: boolean;
+  /** The context factory Apollo's requests use too. */
+  context: (request: FastifyRequest) => Promise<Context>;
+  /** Apollo's `formatError`: expected errors kept, the rest masked and logged. */
+  formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+  /** Headers the Apollo plugins would add to this answer (CORS for the open queries). */
+  responseHeaders?: (request: FastifyRequest, operation: OperationDefinitionNode) => [string, string][];
+  /** Sees every answer and its formatted errors, as Apollo's plugins do (metrics). */
+  observeAnswer?: (errors: readonly GraphQLFormattedError[]) => void;
+}
+
+/** The answer Apollo would give: status, headers (in Apollo's order) and body. */
+interface Answer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/**
+ * Answers anonymous public queries without Apollo's request pipeline, on the same schema, with the
+ * same limits, context factory, error formatting and headers, byte for byte what Apollo answers.
+ * Parsed and validated documents are kept in a bounded LRU. It takes only what it is sure of: an
+ * anonymous POST of JSON (or a GET passing Apollo's CSRF rule) whose one operation is a valid query
+ * of public fields only; anything else (a token, a mutation, an invalid document, batching,
+ * extensions, unusual parameters or `Accept` headers, variables that do not coerce) is left to Apollo.
+ */
+export class PublicExecutor {
+  private readonly documents = new LRUCache<string, DocumentNode | false>({
+    max: DOCUMENTS_MAX,
+    maxSize: DOCUMENTS_MAX_CHARS,
+    sizeCalculation: (_value, query) => Math.max(1, query.length),
+  });
+  private readonly rules: readonly ValidationRule[];
+
+  constructor(private readonly options: PublicExecutorOptions) {
+    this.rules = [...specifiedRules, ...requestLimits({ production: options.production }).validationRules];
+  }
+
+  /**
+   * Answers the request on `reply` and returns the body to send, or undefined (having touched
+   * nothing) when Apollo should answer it.
+   */
+  async answer(request: FastifyRequest, reply: FastifyReply): Promise<string | undefined> {
+    const contentType = ANSWER_TYPES.get(request.headers.accept ?? '');
+    if (contentType === undefined || request.headers.authorization !== undefined) return undefined;
+    const operationRequest = operationRequestOf(request);
+    if (!operationRequest) return undefined;
+    const { query, variables, operationName } = operationRequest;
+    const document = this.documentOf(query);
+    if (!document) return undefined;
+    const operation = getOperationAST(document, operationName);
+    if (!operation || !this.isPublicQuery(operation)) return undefined;
+    // The text guard's refusal is Apollo's to give.
+    if (unstorableTextAt(variables ?? {}) !== null || hasUnstorableLiteral(document)) return undefined;
+
+    const contextValue = await this.options.context(request);
+    const result = await execute({
+      schema: this.options.schema,
+      document,
+      contextValue,
+      variableValues: variables,
+      operationName,
+    });
+    // No data: the variables did not coerce and nothing ran; Apollo answers that (400, BAD_USER_INPUT).
+    if (result.data === undefined) return undefined;
+
+    const answer = this.answerOf(result.errors, result.data, result.extensions);
+    this.options.observeAnswer?.(answer.errors ?? []);
+    for (const [name, value] of answer.headers) void reply.header(name, value);
+    for (const [name, value] of this.options.responseHeaders?.(request, operation) ?? [])
+      void reply.header(name, value);
+    void reply.header('content-type', contentType);
+    void reply.code(answer.status);
+    return answer.body;
+  }
+
+  /** The parsed document when it is valid (cached either way), false when Apollo must report on it. */
+  private documentOf(query: string): DocumentNode | false {
+    const known = this.documents.get(query);
+    if (known !== undefined) return known;
+    let verdict: DocumentNode | false;
+    try {
+      const document = parse(query, { maxTokens: MAX_TOKENS });
+      verdict = validate(this.options.schema, document, this.rules).length === 0 ? document : false;
+    } catch {
+      verdict = false;
+    }
+    this.documents.set(query, verdict);
+    return verdict;
+  }
+
+  /** A query selecting only public fields at its root (introspection stays with Apollo). */
+  private isPublicQuery(operation: OperationDefinitionNode): boolean {
+    return (
+      operation.operation === OperationTypeNode.QUERY &&
+      operation.selectionSet.selections.every(
+        (selection) =>
+          selection.kind === Kind.FIELD &&
+          (selection.name.value === '__typename' || this.options.publicFields.has(selection.name.value)),
+      )
+    );
+  }
+
+  /** Apollo's error normalisation and body, field order included (errors, data, extensions). */
+  private answerOf(
+    errors: readonly GraphQLError[] | undefined,
+    data: unknown,
+    extensions: unknown,
+  ): Answer & { errors: GraphQLFormattedError[] | undefined } {
+    let status = 200;
+    const headers: [string, string][] = [];
+    const formatted = errors?.map((error) => {
+      if (this.options.production) error.message = error.message.replace(SUGGESTION, SUGGESTION_MASK);
+      try {
+        const own: Record<string, unknown> = {
+          ...error.extensions,
+          code: error.extensions.code ?? ErrorCode.INTERNAL_SERVER_ERROR,
+        };
+        const { http } = own;
+        if (isHttpHead(http)) {
+          if (http.status) status = http.status;
+          for (const [name, value] of http.headers ?? []) headers.push([name, value]);
+          delete own.http;
+        }
+        return this.options.formatError({ ...error.toJSON(), extensions: own }, error);
+      } catch {
+        return { message: 'Internal server error', extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
+      }
+    });
+    const body = `${JSON.stringify({ errors: formatted, data, extensions })}\n`;
+    return { status, headers, body, errors: formatted };
+  }
+}
+
+function isHttpHead(value: unknown): value is { status?: number; headers?: Map<string, string> } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (!('status' in value) || typeof value.status === 'number') &&
+    (!('headers' in value) || value.headers instanceof Map)
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
+
+/** The operation a plain POST or GET asks for, or null for every shape Apollo should judge. */
+function operationRequestOf(request: FastifyRequest): OperationRequest | null {
+  const mediaType = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+  if (request.method === 'POST') {
+    const body: unknown = request.body;
+    if (mediaType !== 'application/json' || !isRecord(body)) return null;
+    if (Object.keys(body).some((key) => key !== 'query' && key !== 'variables' && key !== 'operationName')) return null;
+    const { query, variables, operationName } = body;
+    if (typeof query !== 'string' || query === '') return null;
+    if (variables !== undefined && variables !== null && !isRecord(variables)) return null;
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
+    return { query, variables: variables ?? undefined, operationName: operationName ?? undefined };
+  }
+  if (request.method !== 'GET') return null;
+  // Apollo's CSRF rule and its content-type rule for GET, taken only where they let the request through.
+  if (mediaType === undefined) {
+    if (!PREFLIGHT_HEADERS.some((name) => (request.headers[name]?.length ?? 0) > 0)) return null;
+  } else if (mediaType !== 'application/json') {
+    return null;
+  }
+  const search = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
+  const params: Record<string, string> = {};
+  for (const [key, value] of search) {
+    if (key in params || (key !== 'query' && key !== 'variables' && key !== 'operationName')) return null;
+    params[key] = value;
+  }
+  const { query, variables, operationName } = params;
+  if (query === undefined || query === '' || !request.url.includes('?')) return null;
+  let parsedVariables: unknown;
+  if (variables !== undefined) {
+    try {
+      parsedVariables = JSON.parse(variables);
+    } catch {
+      return null;
+    }
+    if (!isRecord(parsedVariables)) return null;
+  }
+  return { query, variables: parsedVariables as Record<string, unknown> | undefined, operationName };
+}

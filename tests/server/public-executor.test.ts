@@ -1,0 +1,198 @@
+import { getIntrospectionQuery } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/app.js';
+import { productionEnv, startTestApp } from '../support/app.js';
+import { createTestDatabase } from '../support/database.js';
+import type { TestDatabase } from '../support/database.js';
+import { insertMember } from '../support/factories.js';
+
+// Two instances on one database, in production mode: one answers anonymous public queries with
+// the lean executor, the other (GRAPHQL_LEAN_PUBLIC=false) with Apollo alone. Every
+// request below must get the same status, headers and bytes from both.
+let database: TestDatabase;
+let lean: TestApp;
+let apollo: TestApp;
+let username: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const env = productionEnv();
+  lean = await startTestApp(env, {}, { database });
+  apollo = await startTestApp({ ...env, GRAPHQL_LEAN_PUBLIC: 'false' }, {}, { database });
+  const { profile } = await insertMember(lean.dataSource, { profile: { name: 'Phoebe' } });
+  username = profile.username;
+});
+afterAll(async () => {
+  await lean.close();
+  await apollo.close();
+  await database.drop();
+});
+
+/** Headers that differ between any two answers (the time, the request id, the address). */
+const VARYING = new Set(['date', 'x-request-id', 'keep-alive', 'connection', 'content-security-policy']);
+
+interface Exchange {
+  method?: 'GET' | 'POST';
+  /** POST: the JSON body; GET: the search parameters. */
+  body?: unknown;
+  search?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+async function send(api: TestApp, exchange: Exchange) {
+  const method = exchange.method ?? 'POST';
+  const query = exchange.search ? `?${new URLSearchParams(exchange.search).toString()}` : '';
+  const response = await fetch(`${api.url}/graphql${query}`, {
+    method,
+    headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...exchange.headers },
+    ...(method === 'POST' ? { body: JSON.stringify(exchange.body) } : {}),
+  });
+  const headers = [...response.headers].filter(([name]) => !VARYING.has(name));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+async function leanAnswers(): Promise<number> {
+  const metric = await lean.app.metrics.registry.getSingleMetric('lampstand_graphql_lean_answers_total')?.get();
+  return metric?.values[0]?.value ?? 0;
+}
+
+/** Sends `exchange` to both instances; the answers must match. Returns the answer and who gave it. */
+async function compare(exchange: Exchange) {
+  const before = await leanAnswers();
+  const fast = await send(lean, exchange);
+  const answeredLean = (await leanAnswers()) > before;
+  const slow = await send(apollo, exchange);
+  expect(fast).toEqual(slow);
+  return { ...fast, answeredLean };
+}
+
+const PROFILE = `query Page($username: String!, $date: String) {
+  profile(username: $username) {
+    username name plus joined versePinned
+    appearance { theme layout button }
+    verse(date: $date) { id ref text }
+    links { title url }
+  }
+}`;
+
+describe('the lean public executor answers as Apollo does', () => {
+  it('for a public profile read with variables', async () => {
+    const answer = await compare({ body: { query: PROFILE, variables: { username, date: '2028-02-29' } } });
+    expect(answer.answeredLean).toBe(true);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ data: { profile: { name: 'Phoebe' } } });
+  });
+
+  it('for a name nobody has, and for the verse queries', async () => {
+    for (const body of [
+      { query: PROFILE, variables: { username: 'nobody-here' } },
+      { query: '{ verseOfTheDay(date: "2028-02-29") { id ref text } verse(ref: "Jn 3:16") { ref } }' },
+      { query: '{ verse(ref: "Hezekiah 1:1") { ref } }' },
+      { query: '{ __typename }' },
+      { query: 'query A { verse(ref: "Jn 3:16") { ref } } query B { __typename }', operationName: 'B' },
+      { query: '{ me { user { email } } plans { priceId } }' },
+    ]) {
+      const answer = await compare({ body });
+      expect(answer.answeredLean, body.query).toBe(true);
+      expect(answer.status).toBe(200);
+    }
+  });
+
+  it('for errors raised by resolvers (BAD_USER_INPUT, alongside data)', async () => {
+    const answer = await compare({
+      body: { query: '{ verseOfTheDay(timeZone: "Mars/Olympus") { ref } verse(ref: "Jn 3:16") { ref } }' },
+    });
+    expect(answer.answeredLean).toBe(true);
+    expect(JSON.parse(answer.body)).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
+  });
+
+  it('for an unexpected failure in a resolver, masked the same way', async () => {
+    const { dataSource } = lean;
+    await dataSource.query('ALTER TABLE links RENAME TO links_away');
+    try {
+      const answer = await compare({ body: { query: PROFILE, variables: { username } } });
+      expect(answer.answeredLean).toBe(true);
+      const body = JSON.parse(answer.body) as { errors: { message: string; extensions: { code: string } }[] };
+      expect(body.errors[0]?.extensions.code).toBe('INTERNAL_SERVER_ERROR');
+      expect(answer.body).not.toContain('links_away');
+    } finally {
+      await dataSource.query('ALTER TABLE links_away RENAME TO links');
+    }
+  });
+
+  it('for GET with the CSRF header, and with other Accept headers', async () => {
+    const search = { query: PROFILE, variables: JSON.stringify({ username }) };
+    const withCsrfHeader: Record<string, string>[] = [
+      { 'apollo-require-preflight': 'true' },
+      { 'x-apollo-operation-name': 'Page', accept: 'application/graphql-response+json,application/json;q=0.9' },
+    ];
+    for (const headers of withCsrfHeader) {
+      const answer = await compare({ method: 'GET', search, headers });
+      expect(answer.answeredLean).toBe(true);
+      expect(answer.status).toBe(200);
+    }
+    const browser = await compare({
+      body: { query: PROFILE, variables: { username } },
+      headers: { accept: 'application/graphql-response+json,application/json;q=0.9' },
+    });
+    expect(browser.answeredLean).toBe(true);
+    expect(browser.headers).toContainEqual(['content-type', 'application/graphql-response+json; charset=utf-8']);
+  });
+
+  it('for the open queries read from another origin (CORS)', async () => {
+    const answer = await compare({
+      body: { query: PROFILE, variables: { username } },
+      headers: { origin: 'https://church.example' },
+    });
+    expect(answer.answeredLean).toBe(true);
+    expect(answer.headers).toContainEqual(['access-control-allow-origin', '*']);
+    const plans = await compare({
+      body: { query: '{ plans { priceId } }' },
+      headers: { origin: 'https://church.example' },
+    });
+    expect(plans.answeredLean).toBe(true);
+    expect(plans.headers.map(([name]) => name)).not.toContain('access-control-allow-origin');
+  });
+});
+
+describe('Apollo still answers, unchanged,', () => {
+  it.each([
+    ['an unknown field (no suggestion in production)', { query: '{ profile(username: "x") { usernam } }' }],
+    ['a syntax error', { query: '{ profile(username: ' }],
+    [
+      'a document nested too deep',
+      { query: `{ profile(username: "x") ${'{ appearance '.repeat(20)}${'}'.repeat(21)}` },
+    ],
+    ['a variable of the wrong type', { query: PROFILE, variables: { username: 42 } }],
+    ['a missing variable', { query: PROFILE }],
+    ['introspection in production', { query: getIntrospectionQuery() }],
+    ['an anonymous mutation', { query: 'mutation { logout }' }],
+    ['a members-only query', { query: '{ pageStats { views } }' }],
+    ['a persisted-query extension', { query: '{ __typename }', extensions: { persistedQuery: { version: 1 } } }],
+    ['a batch', [{ query: '{ __typename }' }]],
+    ['an unknown operation name', { query: '{ __typename }', operationName: 'Nope' }],
+    ['text no database keeps', { query: PROFILE, variables: { username: 'a\u0000b' } }],
+  ])('%s', async (_name, body) => {
+    const answer = await compare({ body });
+    expect(answer.answeredLean).toBe(false);
+  });
+
+  it('a GET without the CSRF header, and a text/plain POST', async () => {
+    const get = await compare({ method: 'GET', search: { query: '{ __typename }' } });
+    expect(get.answeredLean).toBe(false);
+    expect(get.status).toBe(400);
+    const plain = await compare({
+      body: { query: '{ __typename }' },
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(plain.answeredLean).toBe(false);
+  });
+
+  it('a request with a token, even for a public query', async () => {
+    const answer = await compare({
+      body: { query: '{ __typename }' },
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(answer.answeredLean).toBe(false);
+    expect(answer.status).toBe(401);
+  });
+});
