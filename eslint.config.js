@@ -20,6 +20,23 @@ const serverFeatures = {
   links: ['members', 'profiles'],
   accounts: ['members', 'profiles', 'verses', 'identity'],
   billing: ['members', 'identity'],
+  'saved-verses': ['members', 'verses'],
+  'verse-mail': ['members', 'profiles', 'verses', 'identity'],
+  moderation: ['members', 'profiles'],
+  photos: ['members', 'profiles'],
+  sharing: ['members', 'profiles', 'verses'],
+  exports: [
+    'members',
+    'profiles',
+    'links',
+    'billing',
+    'identity',
+    'moderation',
+    'photos',
+    'saved-verses',
+    'verse-mail',
+  ],
+  operator: ['members', 'profiles', 'links', 'billing', 'identity', 'accounts', 'moderation', 'exports'],
 };
 /**
  * Shared layers every feature may use; they use no feature, no root and no entry point. The

@@ -62,9 +62,17 @@ if (hasHeaders) args.push(`--nodedir=${nodedir}`);
 const env = { ...process.env };
 if (hasHeaders) env.npm_config_nodedir = nodedir;
 else delete env.npm_config_nodedir;
-const build = spawnSync(process.execPath, args, { cwd: packageDir, stdio: 'inherit', env });
+// The compiler's hundred lines are kept back, and shown only when the build fails.
+const build = spawnSync(process.execPath, args, {
+  cwd: packageDir,
+  stdio: ['ignore', 'pipe', 'pipe'],
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+  env,
+});
 const after = sqliteLoads();
 if (build.status !== 0) {
+  console.warn(`${build.stdout ?? ''}${build.stderr ?? ''}`.trim());
   if (!after.ok) fail(`compiling better-sqlite3 failed (it needs python3, make and a C++ compiler):\n${after.detail}`);
   console.warn('lampstand setup: compiling better-sqlite3 failed; using its prebuilt Node-API binary instead');
 } else if (!after.ok) {

@@ -11,6 +11,7 @@ import { compression } from 'vite-plugin-compression2';
 export const sharedRules = {
   '@rules/signup': fileURLToPath(new URL('../server/src/members/signup-rules.ts', import.meta.url)),
   '@rules/faith-words': fileURLToPath(new URL('../server/src/identity/faith-words.ts', import.meta.url)),
+  '@rules/link-schedule': fileURLToPath(new URL('../server/src/links/schedule-window.ts', import.meta.url)),
 };
 
 /** The most common passwords the sign-up meter knows (zxcvbn-ts ranks its list; all of it is 200 KB gzip). */
@@ -77,6 +78,9 @@ export default defineConfig({
       '/webhooks': apiTarget,
       '/healthz': apiTarget,
       '/readyz': apiTarget,
+      '/api': apiTarget,
+      '/p/': apiTarget,
+      '/share/': apiTarget,
     },
   },
   build: {

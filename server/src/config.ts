@@ -91,6 +91,7 @@ const envSchema = z.object({
   CORS_ORIGINS: origins.optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   GRAPHQL_INTROSPECTION: bool.default(true),
+  GRAPHQL_LEAN_PUBLIC: bool.default(true),
   RECONCILE_ON_START: bool.default(true),
   RECONCILE_GRACE_SECONDS: seconds.default(300),
 
@@ -112,6 +113,7 @@ const envSchema = z.object({
   AUTH_REFRESH_TOKEN_ROTATION: bool.default(true),
   AUTH_REFRESH_TOKEN_REUSE_INTERVAL: seconds.default(10),
   AUTH_SECURE_EMAIL_CHANGE: bool.default(true),
+  AUTH_SECURE_PASSWORD_CHANGE: bool.default(false),
   AUTH_OTP_EXP: positive.default(3600),
   AUTH_SMTP_MAX_FREQUENCY: seconds.default(60),
   AUTH_RATE_LIMIT_EMAIL_SENT: positive.default(30),
@@ -121,6 +123,16 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_VERIFY: positive.default(30),
   AUTH_SITE_URL: url.optional(),
   AUTH_URI_ALLOW_LIST: list.optional(),
+  AUTH_MFA_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64url').length === 32, 'must be 32 bytes in base64 or base64url')
+    .optional(),
+  AUTH_MFA_TOTP_ENROLL_ENABLED: bool.default(true),
+  AUTH_MFA_TOTP_VERIFY_ENABLED: bool.default(true),
+  AUTH_MFA_MAX_ENROLLED_FACTORS: positive.default(10),
+  AUTH_MFA_MAX_VERIFIED_FACTORS: positive.default(10),
+  AUTH_MFA_CHALLENGE_EXPIRY_DURATION: positive.default(300),
+  AUTH_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: positive.default(15),
 
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Lampstand <no-reply@lampstand.local>'),
@@ -160,7 +172,11 @@ export interface Config {
   corsOrigins: string[];
   /** Where Prometheus reads `/metrics`, on HOST; none when undefined. Never the public port. */
   metricsPort: number | undefined;
-  graphql: { introspection: boolean };
+  /**
+   * `leanPublic`: anonymous public queries are answered by the lean executor
+   * (graphql/public-executor.ts) instead of Apollo's pipeline, with the same answers.
+   */
+  graphql: { introspection: boolean; leanPublic: boolean };
   /** Accounts vs identity repair once the server listens; it leaves accounts younger than the grace alone. */
   reconcile: { onStart: boolean; graceSeconds: number };
   identity: {
@@ -189,12 +205,25 @@ export interface Config {
     refreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     secureEmailChange: boolean;
+    /** A password change from a session over a day old needs the nonce of `/reauthenticate`. */
+    securePasswordChange: boolean;
     otpExp: number;
     smtpMaxFrequency: number;
     /** Per client address: token grants per 5 min (burst), sign-up/recover/user update and verify per 5 min; mails per hour, globally. */
     rateLimits: { emailSent: number; token: number; tokenBurst: number; otp: number; verify: number };
     siteUrl: string;
     uriAllowList: string[];
+    /** Multi-factor sign-in (GOTRUE_MFA_*): TOTP switches, factor limits, challenge lifetime (s), tries per minute. */
+    mfa: {
+      /** AES-256-GCM key of stored TOTP secrets; without it a development key is generated in `dataDir`. */
+      encryptionKey: Buffer | undefined;
+      totpEnrollEnabled: boolean;
+      totpVerifyEnabled: boolean;
+      maxEnrolledFactors: number;
+      maxVerifiedFactors: number;
+      challengeExpiry: number;
+      rateLimitChallengeAndVerify: number;
+    };
   };
   mail: { smtpUrl: string | undefined; from: string };
   billing: {
@@ -302,6 +331,11 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     if (!hosted && !env.AUTH_JWT_SECRET && !env.AUTH_JWT_KEYS) {
       problems.push(`AUTH_JWT_SECRET: production refuses the generated development secret; ${DEV_SECRET_HINT}`);
     }
+    if (!hosted && !env.AUTH_MFA_ENCRYPTION_KEY) {
+      problems.push(
+        'AUTH_MFA_ENCRYPTION_KEY: production refuses the generated development key; set 32 random bytes in base64url (for example: openssl rand -base64 32)',
+      );
+    }
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (links in mail and checkout use it)');
     // The development outbox logs every link it keeps: live sign-in tokens must not reach production logs.
     if (!hosted && !env.SMTP_URL) {
@@ -330,7 +364,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS ?? [],
     metricsPort: env.METRICS_PORT,
-    graphql: { introspection: env.GRAPHQL_INTROSPECTION },
+    graphql: { introspection: env.GRAPHQL_INTROSPECTION, leanPublic: env.GRAPHQL_LEAN_PUBLIC },
     reconcile: { onStart: env.RECONCILE_ON_START, graceSeconds: env.RECONCILE_GRACE_SECONDS },
     identity: {
       mode: hosted ? 'hosted' : 'embedded',
@@ -353,6 +387,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
       refreshTokenRotation: env.AUTH_REFRESH_TOKEN_ROTATION,
       refreshTokenReuseInterval: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
       secureEmailChange: env.AUTH_SECURE_EMAIL_CHANGE,
+      securePasswordChange: env.AUTH_SECURE_PASSWORD_CHANGE,
       otpExp: env.AUTH_OTP_EXP,
       smtpMaxFrequency: env.AUTH_SMTP_MAX_FREQUENCY,
       rateLimits: {
@@ -365,6 +400,16 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
       siteUrl: (env.AUTH_SITE_URL ?? publicUrl).replace(/\/+$/, ''),
       // Development lists the web dev server (`npm run dev`); elsewhere only what is configured.
       uriAllowList: env.AUTH_URI_ALLOW_LIST ?? (env.NODE_ENV === 'development' ? DEV_WEB_REDIRECTS : []),
+      mfa: {
+        encryptionKey:
+          env.AUTH_MFA_ENCRYPTION_KEY === undefined ? undefined : Buffer.from(env.AUTH_MFA_ENCRYPTION_KEY, 'base64url'),
+        totpEnrollEnabled: env.AUTH_MFA_TOTP_ENROLL_ENABLED,
+        totpVerifyEnabled: env.AUTH_MFA_TOTP_VERIFY_ENABLED,
+        maxEnrolledFactors: env.AUTH_MFA_MAX_ENROLLED_FACTORS,
+        maxVerifiedFactors: env.AUTH_MFA_MAX_VERIFIED_FACTORS,
+        challengeExpiry: env.AUTH_MFA_CHALLENGE_EXPIRY_DURATION,
+        rateLimitChallengeAndVerify: env.AUTH_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY,
+      },
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     billing: {

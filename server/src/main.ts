@@ -22,10 +22,8 @@ await app.listen({
   port: config.port,
   listenTextResolver: () => `Lampstand is ready at ${config.publicUrl}`,
 });
-app.log.info(
-  { host: config.host, port: config.port, database: config.database.type, identity: config.identity.mode },
-  'serving',
-);
+// Without the socket's host and port: a second origin in the log would not be the one links use.
+app.log.info({ database: config.database.type, identity: config.identity.mode }, 'serving');
 const { embeddedKeys } = app.identity;
 if (embeddedKeys?.developmentCreated) {
   // Shown once, when made: the service-role key passes every check of the identity service.

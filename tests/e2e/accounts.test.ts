@@ -85,7 +85,7 @@ describe("a member's journey", () => {
     await checkScreen(page, 'editor-plus-preview');
 
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('alert').filter({ hasText: 'PLUS_REQUIRED' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'The Sunrise theme is part of Lampstand Plus.' }).waitFor();
     await page.getByRole('radio', { name: /^Dark/ }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Your page is saved.' }).waitFor();
@@ -159,11 +159,20 @@ describe("a member's journey", () => {
 
     const { context, page } = await newPage(browser);
     await signUp(page, email, 'another quiet lamp');
-    const alert = page.getByRole('alert').filter({ hasText: 'already exists' });
-    await alert.waitFor();
-    expect(await alert.innerText()).toBe('An account with this email address already exists. (user_already_exists)');
-    expect(await page.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true');
+    // Once, at the field it concerns, with the code as the original showed it; the banner points there.
+    const emailField = page.getByLabel('Email address');
+    await page.locator('#signup-email-error').waitFor();
+    expect(await page.locator('#signup-email-error').innerText()).toBe(
+      'An account with this email address already exists. (user_already_exists)',
+    );
+    expect(await page.getByRole('alert').innerText()).toBe('Please correct the highlighted fields.');
+    expect(await emailField.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('signup-email');
     await checkScreen(page, 'signup-failed');
+    // Mended, the field's error and the banner go.
+    await emailField.fill(uniqueEmail('naomi'));
+    await expect.poll(() => page.locator('form [role="alert"]').innerText()).toBe('');
+    expect(await emailField.getAttribute('aria-invalid')).toBeNull();
     await context.close();
   });
 
@@ -215,7 +224,7 @@ describe("a member's journey", () => {
     );
     await heading(page, 'This link did not work');
     expect(new URL(page.url()).hash).toBe('');
-    expect(await page.getByRole('alert').innerText()).toBe('Email link is invalid or has expired (otp_expired)');
+    expect(await page.getByRole('alert').innerText()).toBe('This link has expired or was already used.');
     await checkScreen(page, 'email-confirmed-failed');
     await context.close();
   });

@@ -7,11 +7,12 @@ const KB = 1000;
  * come to ~130 KB, so today's build needs more: this ceiling keeps it from growing while the gap
  * stays open (see the web report). Lower it whenever the figure drops. It was 140 KB before the
  * auth context, which the original puts around every page (session, refresh, cross-tab sign-out:
- * ~5 KB, with its operations loaded only when there is a session), and 146 KB before the page's
- * link buttons and bio (~0.5 KB).
+ * ~5 KB, with its operations loaded only when there is a session), 146 KB before the page's
+ * link buttons and bio (~0.5 KB), 147 KB before the reader's KJV/WEB toggle (~0.2 KB), and 148 KB
+ * before the photo, the highlighted link, the share and report buttons (their dialogs load on click).
  */
 const P7_TARGET_KB = 120;
-const CEILING_KB = 147;
+const CEILING_KB = 149;
 const distDir = inject('webDistDir');
 const profileRoute = ['src/features/profile/ProfilePage.tsx'];
 const landingRoute = ['src/features/landing/LandingPage.tsx'];

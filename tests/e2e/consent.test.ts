@@ -110,7 +110,7 @@ describe('consent and analytics', () => {
     await expect.poll(() => page.evaluate(() => (window as { tagManagerRuns?: number }).tagManagerRuns)).toBe(1);
 
     await page.goto(`${api.url}/reset-password?token_hash=pkce_5ecret&type=recovery`);
-    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    await page.getByRole('heading', { name: 'This link did not work' }).waitFor();
     await expect
       .poll(() => page.evaluate(() => (window as { tagManagerSaw?: string }).tagManagerSaw))
       .toBe(`${api.url}/reset-password`);

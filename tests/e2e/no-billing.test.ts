@@ -34,6 +34,8 @@ describe('a site where Plus is not on sale', () => {
     expect(await page.getByRole('button', { name: 'Pin verse' }).count()).toBe(0);
     expect(await page.getByRole('navigation', { name: 'Settings' }).getByRole('link').allInnerTexts()).toEqual([
       'Page',
+      'Stats',
+      'Verses',
       'Account',
     ]);
 

@@ -3,6 +3,8 @@ import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
+import { pngImage } from '../support/images.js';
+import { signUpMember } from '../support/members.js';
 import { screenshots, seriousA11yViolations } from '../support/screens.js';
 
 let api: TestApp;
@@ -47,11 +49,69 @@ describe('the GraphQL playground', () => {
     await expect
       .poll(() => page.locator('.graphiql-response').innerText(), { timeout: 20_000 })
       .toMatch(/a\slamp\sunto\smy\sfeet/);
+
+    // A fresh install has no member: signed out, the profile example asks for one to be filled in.
+    await tabs.filter({ hasText: 'PublicProfile' }).getByText('PublicProfile').click();
+    await expect.poll(() => page.locator('.graphiql-editor-tool').innerText()).toMatch(/"your_username"/);
     expect(external).toEqual([]);
     expect(await page.title()).toBe('GraphQL playground · Lampstand');
     // GraphiQL's tab bar puts each tab's close button inside the tab (nested-interactive): theirs to fix.
     expect(await seriousA11yViolations(page, ['.graphiql-tabs'])).toEqual([]);
     await screenshots(page, 'playground');
+    await context.close();
+  });
+
+  it("runs the profile example on the signed-in member's page, with bio, photo, links and the verse's translation", async () => {
+    const { email, password, session, member } = await signUpMember(api, { first: 'Priscilla' });
+    await api.app.billing.grant(email);
+    const token = session.accessToken;
+    const call = async (query: string, variables: Record<string, unknown> = {}) => {
+      const response = await api.graphql<Record<string, { id?: string }>>(query, variables, { token });
+      expect(response.errors).toBeUndefined();
+      return response.data;
+    };
+    await call('mutation { completeWelcome { welcome } }');
+    await call('mutation { updateProfile(input: { bio: "Tentmaker in Corinth and Ephesus." }) { bio } }');
+    const added = await call('mutation ($input: LinkInput!) { addLink(input: $input) { id } }', {
+      input: { title: 'Sermons', url: 'https://www.youtube.com/@priscilla' },
+    });
+    await call('mutation ($id: ID!) { updateLink(id: $id, input: { highlighted: true }) { id } }', {
+      id: added?.addLink?.id,
+    });
+    const photo = await fetch(`${api.url}/api/photo`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` },
+      body: new Uint8Array(await pngImage()),
+    });
+    expect(photo.status).toBe(200);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${api.url}/login`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${api.url}/playground`);
+    const tabs = page.locator('.graphiql-tab');
+    await expect.poll(() => tabs.allInnerTexts(), { timeout: 20_000 }).toContain('PublicProfile');
+    await tabs.filter({ hasText: 'PublicProfile' }).getByText('PublicProfile').click();
+    await expect
+      .poll(() => page.locator('.graphiql-editor-tool').innerText())
+      .toContain(`"${member.profile.username}"`);
+    await expect.poll(() => page.locator('.graphiql-query-editor').innerText()).toMatch(/query\sPublicProfile/);
+    // GraphiQL picks up the new tab's operation name a moment after showing it, as a person would.
+    await page.waitForTimeout(500);
+    await page.getByRole('button', { name: /Execute query/ }).click();
+    // The editor wraps long lines and draws spaces its own way: compare without any whitespace.
+    const answer = async () => (await page.locator('.graphiql-response').innerText()).replace(/\s+/g, '');
+    await expect.poll(answer, { timeout: 20_000 }).toContain('"bio":"TentmakerinCorinthandEphesus."');
+    const compact = await answer();
+    expect(compact).toMatch(/"photoUrl":"[^"]*\/p\/[^"]+\.webp"/);
+    expect(compact).toContain(
+      '"links":[{"title":"Sermons","url":"https://www.youtube.com/@priscilla","icon":"youtube","highlighted":true}]',
+    );
+    expect(compact).toMatch(/"verse":\{"ref":"[^"]+","text":"[^"]+","translation":"KJV"\}/);
     await context.close();
   });
 });

@@ -68,6 +68,7 @@ beforeAll(async () => {
     TRUST_PROXY: 'loopback',
     REDIS_URL,
     AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
+    AUTH_MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     // Behind one address every instance has the same PUBLIC_URL, hence the same token issuer;
     // here each listens on its own port, so the issuer is set to what that address would give.
     AUTH_JWT_ISSUER: 'https://lampstand.test/auth/v1',
@@ -256,8 +257,14 @@ describe('instances starting together on a fresh database', () => {
       await Promise.all(sources.map((source) => openDatabase(source)));
       const migrations = await first.query<{ count: number }[]>('SELECT count(*)::int AS count FROM migrations');
       expect(migrations).toEqual([{ count: first.migrations.length }]);
-      const verses = await first.query<{ count: number }[]>('SELECT count(*)::int AS count FROM verses');
-      expect(verses).toEqual([{ count: 31_102 }]);
+      // Each translation's verses were loaded once: the KJV's 31,102 and the World English Bible's 31,098.
+      const verses = await first.query<{ translation: string; count: number }[]>(
+        'SELECT translation, count(*)::int AS count FROM verses GROUP BY translation ORDER BY translation',
+      );
+      expect(verses).toEqual([
+        { translation: 'KJV', count: 31_102 },
+        { translation: 'WEB', count: 31_098 },
+      ]);
     } finally {
       for (const source of sources) if (source.isInitialized) await source.destroy();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -79,6 +79,7 @@ export function productionEnv(): Env {
   return {
     NODE_ENV: 'production',
     AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
+    AUTH_MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     // Production refuses the development outbox; nothing is mailed by the tests that use this.
     SMTP_URL: 'smtp://127.0.0.1:1',
   };

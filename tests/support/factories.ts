@@ -24,6 +24,9 @@ export function buildUser(overrides: Partial<UserRecord> = {}): UserRecord {
     platformID: null,
     stripeRole: null,
     deletingAt: null,
+    hiddenReason: null,
+    hiddenAt: null,
+    bannedUntil: null,
     ...overrides,
   });
 }

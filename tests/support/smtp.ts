@@ -23,8 +23,11 @@ function decodeQuotedPrintable(value: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** Starts an SMTP server on a free loopback port; point SMTP_URL at `url`. */
-export async function startSmtpListener(): Promise<SmtpListener> {
+/**
+ * Starts an SMTP server on a free loopback port; point SMTP_URL at `url`. While `refuse()` answers
+ * true, messages are refused with a temporary failure (451), as a busy mail server does.
+ */
+export async function startSmtpListener(options: { refuse?: () => boolean } = {}): Promise<SmtpListener> {
   const messages: ReceivedMail[] = [];
   const consumed = new Set<ReceivedMail>();
   const server = new SMTPServer({
@@ -35,6 +38,10 @@ export async function startSmtpListener(): Promise<SmtpListener> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (options.refuse?.()) {
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
         messages.push({
@@ -74,11 +81,12 @@ export async function startSmtpListener(): Promise<SmtpListener> {
 
 /**
  * The link, its token and the 6-digit code of a received message. Links are either Supabase
- * Auth's `/verify?token=…` or, for recovery, the page link `…?token_hash=…&type=recovery`.
+ * Auth's `/verify?token=…` (`pkce_…` for a PKCE flow) or, for recovery, the page link
+ * `…?token_hash=…&type=recovery`.
  */
 export function mailTokens(mail: ReceivedMail): { link: string; tokenHash: string; otp: string } {
   const link =
-    /(https?:\/\/\S+\/verify\?token=[0-9a-f]+&type=[a-z_]+&redirect_to=[^\s"<]*)/.exec(mail.body)?.[1] ??
+    /(https?:\/\/\S+\/verify\?token=(?:pkce_)?[0-9a-f]+&type=[a-z_]+&redirect_to=[^\s"<]*)/.exec(mail.body)?.[1] ??
     /(https?:\/\/[^\s"<]+\?token_hash=[0-9a-f]+&type=[a-z_]+)/.exec(mail.body)?.[1];
   const url = link ? new URL(link.replace(/&amp;/g, '&')) : null;
   const tokenHash = url?.searchParams.get('token') ?? url?.searchParams.get('token_hash') ?? null;

@@ -42,6 +42,7 @@ export function member(uid: string, first = 'Lydia', options: { plan?: 'free' | 
       bio: '',
       welcome: true,
       versePinned: false,
+      translation: 'KJV',
       joined: '2026-01-05T10:00:00.000Z',
       appearance: { __typename: 'Appearance', theme: 'lightTheme', layout: 'row', button: 'normalButton' },
     },

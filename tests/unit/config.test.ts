@@ -5,6 +5,7 @@ const production = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://lampstand.example',
   AUTH_JWT_SECRET: 'a-production-secret-that-is-long-enough-for-hs256',
+  AUTH_MFA_ENCRYPTION_KEY: 'cHJvZHVjdGlvbi1tZmEta2V5LW9mLTMyLWJ5dGVzISE',
 };
 
 describe('production settings', () => {
@@ -25,6 +26,15 @@ describe('production settings', () => {
       SUPABASE_JWKS_URL: 'https://abcd.supabase.co/auth/v1/.well-known/jwks.json',
     };
     expect(loadConfig(hosted).identity.mode).toBe('hosted');
+  });
+
+  it('refuses the generated MFA key in production, and a key that is not 32 bytes', () => {
+    const withSmtp = { ...production, SMTP_URL: 'smtp://mail.example:587' };
+    expect(() => loadConfig({ ...withSmtp, AUTH_MFA_ENCRYPTION_KEY: undefined })).toThrow(
+      /AUTH_MFA_ENCRYPTION_KEY: production refuses the generated development key/,
+    );
+    expect(() => loadConfig({ AUTH_MFA_ENCRYPTION_KEY: 'too-short' })).toThrow(/AUTH_MFA_ENCRYPTION_KEY/);
+    expect(loadConfig(withSmtp).auth.mfa.encryptionKey?.length).toBe(32);
   });
 
   it('keeps the development outbox outside production', () => {

@@ -14,9 +14,11 @@ function profile(overrides: Partial<ProfileView_ProfileFragment> = {}): ProfileV
     username: 'user123ab',
     name: 'Dorcas',
     bio: '',
+    photoUrl: null,
     links: [],
     plus: false,
     versePinned: false,
+    translation: 'KJV',
     joined: '2025-03-14T10:00:00.000Z',
     appearance: { __typename: 'Appearance', theme: 'lightTheme', layout: 'row', button: 'normalButton' },
     verse: {
@@ -68,8 +70,9 @@ describe('the profile view', () => {
     expect(page?.classList.contains(`theme-${theme}`)).toBe(true);
     expect(page?.classList.contains(`layout-${layout}`)).toBe(true);
     expect(page?.classList.contains(`button-${button}`)).toBe(true);
-    // The share button lives inside the page, so the member's button style reaches it.
-    expect(page?.contains(screen.getByRole('button'))).toBe(true);
+    // The share buttons live inside the page, so the member's button style reaches them.
+    for (const button of screen.getAllByRole('button')) expect(page?.contains(button)).toBe(true);
+    expect(screen.getByRole('button', { name: 'QR code & image' })).toBeTruthy();
   });
 
   it('shows the Plus badge only to Plus members', () => {
@@ -78,6 +81,18 @@ describe('the profile view', () => {
     cleanup();
     renderProfile(profile({ plus: true }));
     expect(screen.getByText(/Plus/).textContent).toBe('Plus member');
+  });
+
+  it("shows the member's photo, or their initial when they have none", () => {
+    const photoUrl = 'https://lampstand.example/p/0f8fad5b-d9cb-469f-a165-70867728950e/AbCdEfGhIjKlMnOp.webp';
+    const { container } = renderProfile(profile({ photoUrl }));
+    const photo = container.querySelector('.profile-card img');
+    expect(photo?.getAttribute('src')).toBe(photoUrl);
+    expect(container.querySelector('.profile-card .monogram:not(img)')).toBeNull();
+    cleanup();
+    const initial = renderProfile(profile({ photoUrl: null }));
+    expect(initial.container.querySelector('.profile-card img')).toBeNull();
+    expect(initial.container.querySelector('.profile-card .monogram')?.textContent).toBe('D');
   });
 
   it('renders a name as text, never as markup', () => {
@@ -103,8 +118,22 @@ describe('a page with a bio and links', () => {
       profile({
         bio: 'Seamstress in Joppa.\nFull of good works.',
         links: [
-          { __typename: 'Link', id: 'a1', title: 'Sermons', url: 'https://www.youtube.com/@joppa', icon: 'youtube' },
-          { __typename: 'Link', id: 'b2', title: 'Write to me', url: 'mailto:dorcas@example.com', icon: 'email' },
+          {
+            __typename: 'Link',
+            id: 'a1',
+            title: 'Sermons',
+            url: 'https://www.youtube.com/@joppa',
+            icon: 'youtube',
+            highlighted: false,
+          },
+          {
+            __typename: 'Link',
+            id: 'b2',
+            title: 'Write to me',
+            url: 'mailto:dorcas@example.com',
+            icon: 'email',
+            highlighted: false,
+          },
         ],
       }),
     );

@@ -3,16 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { LogController } from 'fastify';
 import { pino } from 'pino';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
 import { openDatabase, useRequestBusyTimeout } from '../db/data-source.js';
-import { createApollo } from '../graphql/apollo.js';
+import { sqliteWritableCheck } from '../db/sqlite-guard.js';
+import { createApollo, formatError } from '../graphql/apollo.js';
 import type { Context } from '../graphql/context.js';
+import { PublicExecutor } from '../graphql/public-executor.js';
 import { registerDrain } from '../http/drain.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerHealthRoutes } from '../http/health.js';
-import { openQueriesPlugin, registerSecurity, trustedOrigins } from '../http/security.js';
+import { openQueriesPlugin, readableByAnyOrigin, registerSecurity, trustedOrigins } from '../http/security.js';
 import { sharedServerOptions } from '../http/server-options.js';
 import { registerWebApp } from '../http/web.js';
 import { Metrics } from '../observability/metrics.js';
@@ -20,6 +22,8 @@ import { AccountResolver } from '../accounts/account.resolver.js';
 import { AccountService } from '../accounts/account.service.js';
 import { MemberRecords } from '../accounts/member-records.js';
 import { MemberResolver } from '../accounts/member.resolver.js';
+import { MfaResolver } from '../accounts/mfa.resolver.js';
+import { MfaService } from '../accounts/mfa.service.js';
 import { AccountReconciler } from '../accounts/reconciler.js';
 import { Billing } from '../billing/billing.module.js';
 import { BillingResolver } from '../billing/billing.resolver.js';
@@ -32,18 +36,38 @@ import { registerLinkRoutes } from '../links/link-routes.js';
 import { LinkService } from '../links/link.service.js';
 import { PageStatsService } from '../links/page-stats.service.js';
 import type { AccountLifecycle } from '../members/member-lifecycle.js';
+import { PhotoResolver, PublicPhotoResolver } from '../photos/photo.resolver.js';
+import { registerPhotoRoutes } from '../photos/photo.routes.js';
+import { PhotoService } from '../photos/photo.service.js';
 import { ProfileResolver } from '../profiles/profile.resolver.js';
 import { ProfileService } from '../profiles/profile.service.js';
 import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
 import type { RandomSource } from '../profiles/username.js';
+import { registerShareRoutes } from '../sharing/share.routes.js';
+import { ShareService } from '../sharing/share.service.js';
 import { VerseRecord } from '../verses/verse.entity.js';
 import { VerseResolver } from '../verses/verse.resolver.js';
 import { VerseService } from '../verses/verse.service.js';
+import { registerVersePages } from '../verses/verse-pages.js';
+import { SavedVerseResolver } from '../saved-verses/saved-verse.resolver.js';
+import { SavedVerseService } from '../saved-verses/saved-verse.service.js';
+import { VerseMailResolver } from '../verse-mail/verse-mail.resolver.js';
+import { registerVerseMailRoutes } from '../verse-mail/verse-mail-routes.js';
+import { VerseMailService } from '../verse-mail/verse-mail.service.js';
+import { createMailer } from '../mail/mail.transport.js';
+import { DataExportResolver } from '../exports/data-export.resolver.js';
+import { DataExportService } from '../exports/data-export.service.js';
+import type { SessionSource } from '../exports/data-export.service.js';
+import { AuthSessionRecord } from '../identity/embedded/entities.js';
+import { PageHoldResolver } from '../moderation/page-hold.resolver.js';
+import { ReportResolver } from '../moderation/report.resolver.js';
+import { ReportService } from '../moderation/report.service.js';
+import type { OperatorDeps } from '../operator/operator-context.js';
 import { authenticate, createContext } from './context.js';
 import { createDataSource } from './data-source.js';
-import { startBillingUpkeep, startReconciliation } from './jobs.js';
+import { startBillingUpkeep, startReconciliation, startVerseMail } from './jobs.js';
 import { createLoaders } from './loaders.js';
-import { buildAppSchema } from './schema.js';
+import { buildAppSchema, publicQueryFields } from './schema.js';
 
 /** Health probes answer many times a minute: their lines stay at debug level. */
 const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
@@ -51,6 +75,9 @@ const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 declare module 'fastify' {
   interface FastifyInstance {
     billing: Billing;
+    verseMail: VerseMailService;
+    /** What `npm run admin` works with (server/src/operator/). */
+    operator: OperatorDeps;
   }
 }
 
@@ -70,6 +97,8 @@ export interface AppDependencies {
    * maintenance, pruning of expired identity tokens); default true. Commands that run the app briefly turn it off.
    */
   background?: boolean;
+  /** The time the morning verse mail believes it is (tests pass a clock they control). */
+  clock?: () => Date;
 }
 
 /**
@@ -122,6 +151,14 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   if (!dependencies.dataSource) app.addHook('onClose', async () => dataSource.destroy());
   // Migrations ran with the long wait; requests must not freeze the process that long (F1).
   await useRequestBusyTimeout(dataSource);
+  try {
+    sqliteWritableCheck(dataSource)?.();
+  } catch (error) {
+    app.log.error(
+      { err: error },
+      'the SQLite database cannot be written: writes fail and /readyz answers 503 until it can',
+    );
+  }
   const metrics = new Metrics(dataSource);
   app.decorate('metrics', metrics);
   metrics.observeRequests(app);
@@ -135,8 +172,25 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   const verses = new VerseService(dataSource.getRepository(VerseRecord));
   const profiles = new ProfileService(dataSource, verses);
+  const savedVerses = new SavedVerseService(dataSource, verses);
+  const verseMailer = createMailer(config, dataSource, app.log);
+  app.addHook('onClose', () => {
+    verseMailer.close();
+  });
+  const verseMail = new VerseMailService({
+    dataSource,
+    verses,
+    identity: identity.client,
+    mailer: verseMailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    clock: dependencies.clock,
+  });
+  app.decorate('verseMail', verseMail);
   const links = new LinkService(dataSource);
   const pageStats = new PageStatsService(dataSource);
+  const photos = new PhotoService(dataSource);
+  const shares = new ShareService(profiles, verses, () => createLoaders(dataSource), config.publicUrl);
   const stripe = StripeClient.fromConfig(config.billing);
   const billing = new Billing(dataSource, identity.client, stripe, {
     publicUrl: config.publicUrl,
@@ -151,47 +205,107 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
   const accounts = new AccountService(identity.client, records, lifecycle, { siteUrl: config.publicUrl });
   const reconciler = new AccountReconciler(dataSource, identity.client, records, app.log);
+  const reports = new ReportService(dataSource, profiles, identity.redis);
+  // The embedded identity service's sessions are in our database; a hosted one keeps its own.
+  const embedded = identity.mode === 'embedded';
+  const sessions = dataSource.getRepository(AuthSessionRecord);
+  const sessionSource: SessionSource | undefined = embedded
+    ? async (uid) =>
+        (await sessions.find({ where: { userId: uid }, order: { createdAt: 'ASC' } })).map((session) => ({
+          id: session.id,
+          userAgent: session.userAgent,
+          ip: session.ip,
+          createdAt: session.createdAt,
+          updatedAt: session.updatedAt,
+          refreshedAt: session.refreshedAt,
+        }))
+    : undefined;
+  const dataExports = new DataExportService(dataSource, identity.client, sessionSource);
+  app.decorate('operator', {
+    dataSource,
+    identity: identity.client,
+    records,
+    lifecycle,
+    exports: dataExports,
+    reports,
+    endSessions: embedded ? async (uid: string) => (await sessions.delete({ userId: uid })).affected ?? 0 : undefined,
+  } satisfies OperatorDeps);
   const resolverInstances = new Map<unknown, object>([
     [VerseResolver, new VerseResolver(verses)],
     [AccountResolver, new AccountResolver(accounts)],
     [MemberResolver, new MemberResolver()],
+    [MfaResolver, new MfaResolver(new MfaService(identity.client, accounts))],
     [ProfileResolver, new ProfileResolver(profiles)],
     [PublicProfileResolver, new PublicProfileResolver(profiles)],
     [BillingResolver, new BillingResolver(billing.checkout, billing.roles)],
     [LinkResolver, new LinkResolver(links, pageStats)],
     [PublicLinkResolver, new PublicLinkResolver()],
+    [PhotoResolver, new PhotoResolver(photos, config.publicUrl)],
+    [PublicPhotoResolver, new PublicPhotoResolver(config.publicUrl)],
+    [SavedVerseResolver, new SavedVerseResolver(savedVerses)],
+    [VerseMailResolver, new VerseMailResolver(verseMail)],
+    [ReportResolver, new ReportResolver(reports)],
+    [PageHoldResolver, new PageHoldResolver()],
+    [DataExportResolver, new DataExportResolver(dataExports)],
   ]);
   const schema = await buildAppSchema({ get: (resolverClass: unknown) => resolverInstances.get(resolverClass) });
 
+  const isTrusted = trustedOrigins(security);
   const apollo = createApollo(app, schema, {
     ...config.graphql,
     production: security.production,
-    plugins: [openQueriesPlugin<Context>(trustedOrigins(security)), metrics.graphqlPlugin<Context>()],
+    plugins: [openQueriesPlugin<Context>(isTrusted), metrics.graphqlPlugin<Context>()],
   });
   await apollo.start();
   app.addHook('onClose', async () => apollo.stop());
-  const graphqlHandler = fastifyApolloHandler<Context>(apollo, {
-    context: async (request) =>
-      createContext({
-        user: await authenticate(request.headers.authorization, identity.verifier),
-        loaders: createLoaders(dataSource),
-        log: request.log,
-        clientIp: request.ip,
-      }),
-  });
+  const contextOf = async (request: FastifyRequest): Promise<Context> =>
+    createContext({
+      user: await authenticate(request.headers.authorization, identity.verifier),
+      loaders: createLoaders(dataSource),
+      log: request.log,
+      clientIp: request.ip,
+    });
+  const graphqlHandler = fastifyApolloHandler<Context>(apollo, { context: contextOf });
+  const readable = readableByAnyOrigin(isTrusted);
+  const publicQueries = config.graphql.leanPublic
+    ? new PublicExecutor({
+        schema,
+        publicFields: publicQueryFields(),
+        production: security.production,
+        context: contextOf,
+        formatError: formatError(app.log),
+        responseHeaders: (request, operation) =>
+          readable(request.headers.origin, operation) ? [['access-control-allow-origin', '*']] : [],
+        observeAnswer: (errors) => {
+          metrics.leanAnswers.inc();
+          metrics.countGraphqlErrors(errors);
+        },
+      })
+    : undefined;
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     // One deadline for all the identity calls of the operation, counted from its arrival.
     handler: function (request, reply) {
-      return withOperationDeadline(() => graphqlHandler.call(this, request, reply));
+      return withOperationDeadline(
+        async () => (await publicQueries?.answer(request, reply)) ?? graphqlHandler.call(this, request, reply),
+      );
     },
   });
 
   registerStripeWebhook(app, stripe, billing.sync);
   registerLinkRoutes(app, { links, stats: pageStats });
+  registerPhotoRoutes(app, {
+    photos,
+    authenticate: (header) => authenticate(header, identity.verifier),
+    publicUrl: config.publicUrl,
+  });
+  registerShareRoutes(app, shares);
+  registerVersePages(app, { verses, publicUrl: config.publicUrl });
+  registerVerseMailRoutes(app, verseMail);
 
   if (background) startBillingUpkeep(app, dataSource, billing);
+  if (background) startVerseMail(app, dataSource, verseMail);
 
   if (background && config.reconcile.onStart) {
     startReconciliation(app, dataSource, reconciler, config.reconcile.graceSeconds);
@@ -206,6 +320,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     // The same lookup as the `profile` query, for the meta tags of `/@username` pages.
     findProfile: (username) => profiles.findPublic(username, createLoaders(dataSource)),
     countView: (profile) => pageStats.countView(profile.uid),
+    // Versioned by the day (the verse changes with it); the ETag follows changes within a day.
+    shareImageUrl: (profile) =>
+      `${shares.pageUrl(profile.username).replace('/@', '/share/')}/card.png?day=${new Date().toISOString().slice(0, 10)}`,
+    verseImageUrl: () => `${config.publicUrl}/share/verse-of-the-day/${new Date().toISOString().slice(0, 10)}.png`,
   });
   return app;
 }

@@ -3,9 +3,12 @@ import type { DataSource } from 'typeorm';
 import type { AccountReconciler } from '../accounts/reconciler.js';
 import type { Billing } from '../billing/billing.module.js';
 import { scheduleJob } from '../jobs/schedule.js';
+import type { VerseMailService } from '../verse-mail/verse-mail.service.js';
 
 /** How often a server with billing reviews grace periods and retries unwritten claims. */
 const BILLING_MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+/** How often the morning verse mail looks for members whose hour has come. */
+const VERSE_MAIL_INTERVAL_MS = 5 * 60 * 1000;
 /** How often accounts are reconciled with the identity service after the pass at start. */
 const RECONCILE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -45,6 +48,18 @@ export function startReconciliation(
       if (report.created + report.deleted + report.failed > 0) {
         app.log.warn(report, 'accounts reconciled with the identity service');
       }
+    },
+  });
+}
+
+/** Every five minutes across every instance: mails the verse of the day to members whose hour has come. */
+export function startVerseMail(app: FastifyInstance, dataSource: DataSource, mail: VerseMailService): void {
+  scheduleJob(app, dataSource, {
+    name: 'verse-mail',
+    intervalMs: VERSE_MAIL_INTERVAL_MS,
+    run: async () => {
+      const report = await mail.sendDue();
+      if (report.sent + report.failed > 0) app.log.info(report, 'verse mail: morning verses sent');
     },
   });
 }

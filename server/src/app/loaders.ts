@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Loaders } from '../graphql/context.js';
 import { createLinkLoader } from '../links/link.loaders.js';
 import { createUserLoader } from '../members/user.loaders.js';
+import { createPhotoLoader } from '../photos/photo.loaders.js';
 import { createProfileLoaders } from '../profiles/profile.loaders.js';
 
 /** The registry of per-request DataLoaders: every feature's factory, called once per request. */
@@ -11,5 +12,6 @@ export function createLoaders(dataSource: DataSource): Loaders {
     ...createProfileLoaders(dataSource, { userByUid }),
     userByUid,
     linksByUid: createLinkLoader(dataSource),
+    photoVersionByUid: createPhotoLoader(dataSource),
   };
 }

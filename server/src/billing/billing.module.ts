@@ -43,7 +43,7 @@ export class Billing {
     this.enabled = stripe !== null;
     this.outbox = new ClaimsOutbox(dataSource, identity, options.log);
     this.roles = new PlusRoleService(dataSource, stripe, this.outbox, options.graceDays);
-    this.checkout = new CheckoutService(dataSource, stripe, options.publicUrl);
+    this.checkout = new CheckoutService(dataSource, stripe, options.publicUrl, identity);
     this.sync = new StripeSyncService(dataSource, stripe, this.roles, this.outbox, options.log);
     this.closure = new BillingAccountClosure(dataSource, stripe);
   }

@@ -6,6 +6,8 @@ import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import { requireLiveMember } from '../members/live-member.js';
 import { PLUS_ROLE } from '../members/plus.js';
 import { UserRecord } from '../members/user.entity.js';
+import { requireSecondFactor } from '../identity/assurance.js';
+import type { IdentityClient } from '../identity/identity.client.js';
 import {
   BillingCustomerRecord,
   BillingPriceRecord,
@@ -32,6 +34,7 @@ export class CheckoutService {
     private readonly dataSource: DataSource,
     private readonly stripe: StripeClient | null,
     private readonly publicUrl: string,
+    private readonly identity: IdentityClient,
   ) {}
 
   /** Prices on sale for Plus: active, recurring, of an active product whose role is `plus`. Empty without Stripe. */
@@ -58,6 +61,7 @@ export class CheckoutService {
    */
   async startCheckout(actor: AuthUser, priceId: string): Promise<string> {
     const stripe = requireStripe(this.stripe);
+    await requireSecondFactor(this.identity, actor);
     const offer = await this.findOffer(priceId.trim());
     if (!offer) throw badUserInput('This price is not on sale for Lampstand Plus.', 'priceId');
     const subscriptions = await this.dataSource.getRepository(BillingSubscriptionRecord).findBy({ uid: actor.id });
@@ -80,6 +84,7 @@ export class CheckoutService {
   /** Opens the Stripe billing portal for the member's customer and returns its URL. */
   async openBillingPortal(actor: AuthUser): Promise<string> {
     const stripe = requireStripe(this.stripe);
+    await requireSecondFactor(this.identity, actor);
     const customerId = await this.customerFor(actor.id);
     return callStripe(() => stripe.createPortalSession(customerId, `${this.publicUrl}/plus`));
   }

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { DataSourceOptions, EntitySchema, Logger, MixedList } from 'typeorm';
 import type { Config } from '../config.js';
 import { postgresMigrations, sqliteMigrations } from './migrations/index.js';
+import { guardSqliteSharedMemory } from './sqlite-guard.js';
 import { serializeSqlite } from './sqlite-serial.js';
 
 export type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
@@ -68,11 +69,14 @@ export function buildDataSource(
     enableWAL: true,
     timeout: BUSY_TIMEOUT_MS,
     prepareDatabase: (db: Database) => {
+      // No memory-mapped reads of the database file: a failed page-in would be a SIGBUS, not an error.
+      db.pragma('mmap_size = 0');
       db.pragma('foreign_keys = ON');
       db.pragma('synchronous = NORMAL');
     },
   });
   serializeSqlite(dataSource);
+  if (database.file !== ':memory:') guardSqliteSharedMemory(dataSource, database.file);
   return dataSource;
 }
 

@@ -7,6 +7,13 @@ export interface AuthUser {
   email: string;
   /** The identity session the access token belongs to. */
   sessionId: string | null;
+  /** The session's assurance level (`aal` claim): `aal2` once a second factor was verified in it. */
+  aal: 'aal1' | 'aal2';
+  /**
+   * When this session was last signed in by an emailed link or code (the latest `recovery`,
+   * `invite`, `magiclink` or `otp` entry of its `amr` claim), or null when it never was.
+   */
+  emailLinkAt: Date | null;
   /** The `stripeRole` claim of the token (`plus` for Plus members). */
   stripeRole: string | null;
   /** The raw access token, for calls made to the identity service on the caller's behalf. */

@@ -19,6 +19,10 @@ export const ErrorCode = {
   ALREADY_SUBSCRIBED: 'ALREADY_SUBSCRIBED',
   BILLING_UNAVAILABLE: 'BILLING_UNAVAILABLE',
   IDENTITY_UNAVAILABLE: 'IDENTITY_UNAVAILABLE',
+  /** The member has two-factor sign-in on and this session has not passed it (`verifyMfa`). */
+  MFA_REQUIRED: 'MFA_REQUIRED',
+  /** The change needs a session signed in by an emailed link in the last minutes (`setNewPassword`). */
+  REAUTHENTICATION_NEEDED: 'REAUTHENTICATION_NEEDED',
   /** The database cannot be reached for now (the HTTP routes answer 503 with the same code). */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',

@@ -23,7 +23,8 @@ export function unstorableTextAt(value: unknown, path = ''): string | null {
 /** Apollo keeps parsed documents in its store, so each is walked once, not at every request. */
 const literalVerdicts = new WeakMap<DocumentNode, boolean>();
 
-function hasUnstorableLiteral(document: DocumentNode): boolean {
+/** Whether a string literal of the document holds unstorable text (the verdict is kept per document). */
+export function hasUnstorableLiteral(document: DocumentNode): boolean {
   const known = literalVerdicts.get(document);
   if (known !== undefined) return known;
   let found = false;

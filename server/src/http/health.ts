@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { sqliteWritableCheck } from '../db/sqlite-guard.js';
 import { sqliteWriteProbe } from '../db/sqlite-serial.js';
 
 const READY_TIMEOUT_MS = 2000;
@@ -23,7 +24,8 @@ async function within<T>(check: Promise<T>, what: string): Promise<T> {
 
 /**
  * `/healthz`: the process answers. `/readyz`: and its database answers too (else 503); on SQLite,
- * whose reads go on while another process holds the write lock, it must be writable. With Redis
+ * whose reads go on while another process holds the write lock, it must be writable (its files
+ * too: `database: 'read-only'` when they are not). With Redis
  * configured it is reported as well, without failing readiness: rate limits fall back to each
  * instance's own counts while it is away.
  */
@@ -34,6 +36,7 @@ export function registerHealthRoutes(
 ): void {
   app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
   const databaseCheck = sqliteWriteProbe(dataSource) ?? (() => dataSource.query('SELECT 1'));
+  const filesWritable = sqliteWritableCheck(dataSource);
 
   app.get('/readyz', async (_request, reply) => {
     const redisState = redis
@@ -46,6 +49,12 @@ export function registerHealthRoutes(
         )
       : undefined;
     const extra = redisState === undefined ? {} : { redis: redisState };
+    try {
+      filesWritable?.();
+    } catch (error) {
+      reply.log.warn({ err: error }, 'readiness check failed: the database files cannot be written');
+      return await reply.code(503).send({ status: 'unavailable', database: 'read-only', ...extra });
+    }
     try {
       await within(databaseCheck(), 'database');
     } catch (error) {

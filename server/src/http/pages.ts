@@ -14,5 +14,8 @@ export const APP_PAGES: readonly string[] = [
   '/profile',
   '/account',
   '/plus',
+  '/stats',
   '/playground',
+  '/verse',
+  '/saved',
 ];

@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import fastifyCors from '@fastify/cors';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OperationDefinitionNode } from 'graphql';
 import { Kind, OperationTypeNode } from 'graphql';
 import helmet from 'helmet';
 
@@ -124,24 +125,33 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
 }
 
 /**
- * Lets pages on any origin read the answers of the open queries: a request from an origin that
- * is not trusted gets `Access-Control-Allow-Origin: *` only when every root field is open.
+ * Whether pages on any origin may read the answer to `operation` from `origin`: a request from an
+ * origin that is not trusted gets `Access-Control-Allow-Origin: *` only when every root field is open.
  */
+export function readableByAnyOrigin(
+  isTrusted: (origin: string) => boolean,
+): (origin: string | undefined, operation: OperationDefinitionNode) => boolean {
+  return (origin, operation) =>
+    origin !== undefined &&
+    !isTrusted(origin) &&
+    operation.operation === OperationTypeNode.QUERY &&
+    operation.selectionSet.selections.every(
+      (selection) => selection.kind === Kind.FIELD && OPEN_QUERIES.has(selection.name.value),
+    );
+}
+
+/** Lets pages on any origin read the answers of the open queries (see `readableByAnyOrigin`). */
 export function openQueriesPlugin<TContext extends object>(
   isTrusted: (origin: string) => boolean,
 ): ApolloServerPlugin<TContext> {
+  const readable = readableByAnyOrigin(isTrusted);
   return {
     requestDidStart() {
       return Promise.resolve({
         willSendResponse({ request, operation, response }) {
-          const origin = request.http?.headers.get('origin');
-          if (origin === undefined || isTrusted(origin) || !operation) return Promise.resolve();
-          const open =
-            operation.operation === OperationTypeNode.QUERY &&
-            operation.selectionSet.selections.every(
-              (selection) => selection.kind === Kind.FIELD && OPEN_QUERIES.has(selection.name.value),
-            );
-          if (open) response.http.headers.set('access-control-allow-origin', '*');
+          if (operation && readable(request.http?.headers.get('origin'), operation)) {
+            response.http.headers.set('access-control-allow-origin', '*');
+          }
           return Promise.resolve();
         },
       });

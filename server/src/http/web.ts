@@ -7,7 +7,7 @@ import { escapeHtml } from './html.js';
 import { APP_PAGES } from './pages.js';
 
 /** Paths the web app never owns: unknown ones under these stay JSON 404s. */
-const API_PREFIXES = ['/graphql', '/auth/', '/webhooks/', '/healthz', '/readyz'];
+const API_PREFIXES = ['/graphql', '/auth/', '/webhooks/', '/healthz', '/readyz', '/api/'];
 
 /** A public profile page's address: `/@username`, with or without a trailing slash. */
 const PROFILE_PATH = /^\/@([^/]+)\/?$/;
@@ -41,6 +41,22 @@ export interface WebAppOptions {
   findProfile: (username: string) => Promise<PageProfile | null>;
   /** Counts a person's visit to a profile page (bots and HEAD requests are not visits). */
   countView?: (profile: PageProfile) => Promise<void>;
+  /** The address of a profile page's Open Graph / Twitter card image (1200×630 PNG); none when undefined. */
+  shareImageUrl?: (profile: PageProfile) => string;
+  /** The address of today's verse-of-the-day card, for the home page's Open Graph / Twitter image. */
+  verseImageUrl?: () => string;
+}
+
+/** A 1200×630 card as Open Graph and Twitter tags. */
+function imageTags(image: string, alt: string): string[] {
+  return [
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(alt)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+  ];
 }
 
 /** The settings the browser reads at start from `#lampstand-config` (see web/src/app/config.ts). */
@@ -61,7 +77,11 @@ export function profileMeta(profile: PageProfile): { title: string; description:
  * `index.html` with the browser's settings, and for a profile page its title, description and
  * Open Graph tags, because crawlers and link previews read the HTML without running the app.
  */
-function renderPage(template: string, config: BrowserConfig, profile?: { url: string } & PageProfile): string {
+function renderPage(
+  template: string,
+  config: BrowserConfig,
+  profile?: { url: string; image?: string } & PageProfile,
+): string {
   // `<` never appears in the JSON, so no value can close the script element.
   const configTag = `<script id="lampstand-config" type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
   // Replacements are functions throughout: a replacement string would read `$&`, `$\`` and the
@@ -76,6 +96,7 @@ function renderPage(template: string, config: BrowserConfig, profile?: { url: st
     `<meta property="og:url" content="${escapeHtml(profile.url)}" />`,
     `<meta property="profile:username" content="${escapeHtml(profile.username)}" />`,
     `<link rel="canonical" href="${escapeHtml(profile.url)}" />`,
+    ...(profile.image ? imageTags(profile.image, `${profile.name}’s page with today’s verse`) : []),
     configTag,
   ];
   return template
@@ -138,6 +159,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const query = request.url.slice(pathname.length);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (username === undefined) {
+      if (pathname === '/' && options.verseImageUrl) {
+        // The home page shows the verse of the day: its link previews show that day's card.
+        const tags = imageTags(options.verseImageUrl(), 'Today’s verse on a card').join('\n    ');
+        return reply.send(plainPage.replace('</head>', () => `    ${tags}\n  </head>`));
+      }
       if (APP_PAGE_SET.has(pathname.replace(/(.)\/$/, '$1'))) return reply.send(plainPage);
       // `/grace.hopper` is someone looking for `/@grace.hopper`: send them there when it exists.
       const bare = BARE_HANDLE_PATH.exec(pathname)?.[1];
@@ -159,6 +185,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         request.log.warn({ err: error }, 'a page view could not be counted');
       });
     }
-    return reply.send(renderPage(template, config, { ...profile, url }));
+    return reply.send(renderPage(template, config, { ...profile, url, image: options.shareImageUrl?.(profile) }));
   });
 }

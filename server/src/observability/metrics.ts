@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance } from 'fastify';
+import type { GraphQLFormattedError } from 'graphql';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
@@ -45,6 +46,12 @@ export class Metrics {
     name: 'lampstand_graphql_errors_total',
     help: 'GraphQL errors answered, by code',
     labelNames: ['code'],
+    registers: [this.registry],
+  });
+  /** Operations the lean public executor answered (graphql/public-executor.ts); Apollo answers the rest. */
+  readonly leanAnswers = new Counter({
+    name: 'lampstand_graphql_lean_answers_total',
+    help: 'GraphQL operations answered by the lean public executor instead of Apollo',
     registers: [this.registry],
   });
   private readonly identityCalls = new Histogram({
@@ -103,22 +110,25 @@ export class Metrics {
     });
   }
 
+  /** Counts the errors of one GraphQL answer by their code. */
+  countGraphqlErrors(errors: readonly GraphQLFormattedError[]): void {
+    for (const error of errors) {
+      const code = error.extensions?.code;
+      this.graphqlErrors.inc({ code: typeof code === 'string' ? code : 'UNKNOWN' });
+    }
+  }
+
   /** An Apollo plugin that counts the errors of every answer by their code. */
   graphqlPlugin<TContext extends object>(): ApolloServerPlugin<TContext> {
-    const errors = this.graphqlErrors;
     return {
-      requestDidStart() {
-        return Promise.resolve({
-          willSendResponse({ response }) {
+      requestDidStart: () =>
+        Promise.resolve({
+          willSendResponse: ({ response }) => {
             const body = response.body.kind === 'single' ? response.body.singleResult : undefined;
-            for (const error of body?.errors ?? []) {
-              const code = error.extensions?.code;
-              errors.inc({ code: typeof code === 'string' ? code : 'UNKNOWN' });
-            }
+            this.countGraphqlErrors(body?.errors ?? []);
             return Promise.resolve();
           },
-        });
-      },
+        }),
     };
   }
 

@@ -6,6 +6,8 @@ import { LinkRecord } from '../../../server/src/links/link.entity.js';
 import { classifyRootFields } from '../../../server/src/graphql/auth.js';
 import { resolvers } from '../../../server/src/app/schema.js';
 import { ProfileRecord } from '../../../server/src/profiles/profile.entity.js';
+import { SavedVerseRecord } from '../../../server/src/saved-verses/saved-verse.entity.js';
+import { VerseMailSubscriptionRecord } from '../../../server/src/verse-mail/verse-mail.entity.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
 import type { FakeStripe } from '../../support/stripe-fake.js';
@@ -48,9 +50,17 @@ const PROTECTED_MUTATIONS: [string, (caller: Caller) => string][] = [
   ['completeWelcome', () => 'mutation { completeWelcome { welcome } }'],
   ['pinVerse', () => 'mutation { pinVerse(ref: "John 3:16") { versePinned } }'],
   ['unpinVerse', () => 'mutation { unpinVerse { versePinned } }'],
+  ['saveVerse', () => 'mutation { saveVerse(ref: "John 3:16") { savedAt } }'],
+  ['unsaveVerse', () => 'mutation { unsaveVerse(verseId: "John.3.16") }'],
+  [
+    'subscribeVerseMail',
+    () => 'mutation { subscribeVerseMail(input: { hour: 7, timeZone: "Europe/Oslo" }) { enabled } }',
+  ],
+  ['unsubscribeVerseMail', () => 'mutation { unsubscribeVerseMail { enabled } }'],
   ['addLink', () => 'mutation { addLink(input: { title: "Our church", url: "https://church.example" }) { id } }'],
   ['updateLink', ({ links }) => `mutation { updateLink(id: "${links[0] ?? ''}", input: { title: "Renamed" }) { id } }`],
   ['reorderLinks', ({ links }) => `mutation { reorderLinks(ids: ${JSON.stringify([...links].reverse())}) { id } }`],
+  ['removePhoto', () => 'mutation { removePhoto { username } }'],
   ['removeLink', ({ links }) => `mutation { removeLink(id: "${links[0] ?? ''}") { id } }`],
   ['startCheckout', () => `mutation { startCheckout(priceId: "${plusPrice}") { url } }`],
   ['openBillingPortal', () => 'mutation { openBillingPortal { url } }'],
@@ -65,10 +75,25 @@ const PROTECTED_MUTATIONS: [string, (caller: Caller) => string][] = [
 ];
 const NEW_PASSWORD = 'another passphrase';
 
+/**
+ * Two-factor sign-in's mutations and the password chosen after an emailed link: refused to
+ * anonymous callers (tests/server/accounts/mfa.test.ts and recovery-link.test.ts cover members).
+ */
+const MFA_MUTATIONS: [string, string][] = [
+  ['startMfaSetup', 'mutation { startMfaSetup { factorId } }'],
+  ['verifyMfa', 'mutation { verifyMfa(code: "123456") { session { accessToken } } }'],
+  ['disableMfa', 'mutation { disableMfa }'],
+  ['setNewPassword', 'mutation { setNewPassword(newPassword: "another passphrase") { plan } }'],
+];
+
 /** Every protected query: private to the caller, so anonymous callers are refused. */
 const PROTECTED_QUERIES: [string, string][] = [
   ['subscription', '{ subscription { plan status } }'],
+  ['mfaStatus', '{ mfaStatus { enabled verified } }'],
+  ['myData', '{ myData }'],
   ['pageStats', '{ pageStats { views clicks } }'],
+  ['savedVerses', '{ savedVerses { savedAt } }'],
+  ['verseMail', '{ verseMail { enabled } }'],
 ];
 
 interface Links {
@@ -94,7 +119,11 @@ async function snapshot(uid: string): Promise<unknown> {
   const profile = await api.dataSource.getRepository(ProfileRecord).findOneBy({ uid });
   const customer = await api.dataSource.getRepository(BillingCustomerRecord).findOneBy({ uid });
   const links = await api.dataSource.getRepository(LinkRecord).find({ where: { uid }, order: { position: 'ASC' } });
-  return { user, profile, customer, links };
+  const saved = await api.dataSource
+    .getRepository(SavedVerseRecord)
+    .find({ where: { uid }, order: { verseId: 'ASC' } });
+  const verseMail = await api.dataSource.getRepository(VerseMailSubscriptionRecord).findOneBy({ uid });
+  return { user, profile, customer, links, saved, verseMail };
 }
 
 describe('deny by default', () => {
@@ -105,27 +134,44 @@ describe('deny by default', () => {
       { field: 'Mutation.changeUsername', access: 'authorized' },
       { field: 'Mutation.completeWelcome', access: 'authorized' },
       { field: 'Mutation.deleteAccount', access: 'authorized' },
+      { field: 'Mutation.disableMfa', access: 'authorized' },
       { field: 'Mutation.login', access: 'public' },
       { field: 'Mutation.logout', access: 'authorized' },
       { field: 'Mutation.openBillingPortal', access: 'authorized' },
+      { field: 'Mutation.openRecoveryLink', access: 'public' },
       { field: 'Mutation.pinVerse', access: 'authorized' },
       { field: 'Mutation.refreshSession', access: 'public' },
       { field: 'Mutation.removeLink', access: 'authorized' },
+      { field: 'Mutation.removePhoto', access: 'authorized' },
       { field: 'Mutation.reorderLinks', access: 'authorized' },
+      { field: 'Mutation.reportPage', access: 'public' },
       { field: 'Mutation.requestPasswordReset', access: 'public' },
+      { field: 'Mutation.requestSignInLink', access: 'public' },
       { field: 'Mutation.resetPassword', access: 'public' },
+      { field: 'Mutation.saveVerse', access: 'authorized' },
+      { field: 'Mutation.setNewPassword', access: 'authorized' },
+      { field: 'Mutation.signInWithEmailCode', access: 'public' },
       { field: 'Mutation.signUp', access: 'public' },
       { field: 'Mutation.startCheckout', access: 'authorized' },
+      { field: 'Mutation.startMfaSetup', access: 'authorized' },
+      { field: 'Mutation.subscribeVerseMail', access: 'authorized' },
       { field: 'Mutation.unpinVerse', access: 'authorized' },
+      { field: 'Mutation.unsaveVerse', access: 'authorized' },
+      { field: 'Mutation.unsubscribeVerseMail', access: 'authorized' },
       { field: 'Mutation.updateEmail', access: 'authorized' },
       { field: 'Mutation.updateLink', access: 'authorized' },
       { field: 'Mutation.updateProfile', access: 'authorized' },
+      { field: 'Mutation.verifyMfa', access: 'authorized' },
       { field: 'Query.me', access: 'public' },
+      { field: 'Query.mfaStatus', access: 'authorized' },
+      { field: 'Query.myData', access: 'authorized' },
       { field: 'Query.pageStats', access: 'authorized' },
       { field: 'Query.plans', access: 'public' },
       { field: 'Query.profile', access: 'public' },
+      { field: 'Query.savedVerses', access: 'authorized' },
       { field: 'Query.subscription', access: 'authorized' },
       { field: 'Query.verse', access: 'public' },
+      { field: 'Query.verseMail', access: 'authorized' },
       { field: 'Query.verseOfTheDay', access: 'public' },
     ]);
   });
@@ -133,6 +179,7 @@ describe('deny by default', () => {
   it('covers every protected mutation in these tests', () => {
     const tested = new Set([
       ...PROTECTED_MUTATIONS.map(([name]) => `Mutation.${name}`),
+      ...MFA_MUTATIONS.map(([name]) => `Mutation.${name}`),
       ...PROTECTED_QUERIES.map(([name]) => `Query.${name}`),
     ]);
     const authorized = classifyRootFields(resolvers).filter((entry) => entry.access === 'authorized');
@@ -149,6 +196,12 @@ describe('anonymous callers (B4)', () => {
     expect(response.data).toBeNull();
     expect(firstError(response).code).toBe('UNAUTHENTICATED');
     expect(await snapshot(member.user.uid)).toEqual(before);
+  });
+
+  it.each(MFA_MUTATIONS)('cannot call %s', async (_name, mutation) => {
+    const response = await api.graphql(mutation);
+    expect(response.data).toBeNull();
+    expect(firstError(response).code).toBe('UNAUTHENTICATED');
   });
 });
 
@@ -168,6 +221,14 @@ describe('member A and member B (B4)', () => {
     a = await signUpMember(api, { first: 'Abigail' });
     b = await signUpMember(api, { first: 'Boaz' });
     await linksOf(b.session.accessToken);
+    // B keeps a verse and the morning mail, so that A's unsaving and unsubscribing could touch them.
+    const token = b.session.accessToken;
+    await api.graphql('mutation { saveVerse(ref: "John 3:16") { savedAt } }', {}, { token });
+    await api.graphql(
+      'mutation { subscribeVerseMail(input: { hour: 6, timeZone: "UTC" }) { enabled } }',
+      {},
+      { token },
+    );
     // A has Plus, so that pinVerse succeeds and changes something.
     await api.dataSource.getRepository(UserRecord).update({ uid: a.member.user.uid }, { stripeRole: 'plus' });
   });
@@ -208,6 +269,15 @@ describe('mass assignment (B5)', () => {
 });
 
 describe('tokens (B8)', () => {
+  // Its own instance, so that the many sign-ups of the tests above leave this address its sign-up burst.
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await startTestApp({ AUTH_JWT_SECRET: SECRET, AUTH_RATE_LIMIT_OTP: '1000' });
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
   async function resign(token: string, change: Record<string, unknown>, secret = SECRET): Promise<string> {
     return new SignJWT({ ...decodeClaims(token), ...change })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -215,14 +285,14 @@ describe('tokens (B8)', () => {
   }
 
   async function meStatus(token: string): Promise<[number, unknown]> {
-    const response = await api.graphql(ME, {}, { token });
+    const response = await own.graphql(ME, {}, { token });
     return [response.status, firstError(response).code];
   }
 
   it('accepts the genuine token, and a faithful re-signing of it', async () => {
-    const { session } = await signUpMember(api);
-    expect((await api.graphql(ME, {}, { token: session.accessToken })).status).toBe(200);
-    expect((await api.graphql(ME, {}, { token: await resign(session.accessToken, {}) })).status).toBe(200);
+    const { session } = await signUpMember(own);
+    expect((await own.graphql(ME, {}, { token: session.accessToken })).status).toBe(200);
+    expect((await own.graphql(ME, {}, { token: await resign(session.accessToken, {}) })).status).toBe(200);
   });
 
   it.each([
@@ -230,29 +300,29 @@ describe('tokens (B8)', () => {
     ['for another audience', { aud: 'somebody-else' }],
     ['with another role', { role: 'service_role' }],
   ])('refuses a token %s', async (_case, change) => {
-    const { session } = await signUpMember(api);
+    const { session } = await signUpMember(own);
     expect(await meStatus(await resign(session.accessToken, change))).toEqual([401, 'UNAUTHENTICATED']);
   });
 
   it('refuses a token signed with a foreign key', async () => {
-    const { session } = await signUpMember(api);
+    const { session } = await signUpMember(own);
     const forged = await resign(session.accessToken, {}, 'a-foreign-secret-that-is-also-long-enough-to-sign');
     expect(await meStatus(forged)).toEqual([401, 'UNAUTHENTICATED']);
   });
 
   it('refuses alg none', async () => {
-    const { session } = await signUpMember(api);
+    const { session } = await signUpMember(own);
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     expect(await meStatus(`${header}.${session.accessToken.split('.')[1] ?? ''}.`)).toEqual([401, 'UNAUTHENTICATED']);
   });
 
   it("refuses a deleted user's token and a logged-out session's token", async () => {
-    const deleted = await signUpMember(api);
-    await serviceClient(api).auth.admin.deleteUser(deleted.member.user.uid);
+    const deleted = await signUpMember(own);
+    await serviceClient(own).auth.admin.deleteUser(deleted.member.user.uid);
     expect(await meStatus(deleted.session.accessToken)).toEqual([401, 'UNAUTHENTICATED']);
 
-    const loggedOut = await signUpMember(api);
-    await api.graphql('mutation { logout }', {}, { token: loggedOut.session.accessToken });
+    const loggedOut = await signUpMember(own);
+    await own.graphql('mutation { logout }', {}, { token: loggedOut.session.accessToken });
     expect(await meStatus(loggedOut.session.accessToken)).toEqual([401, 'UNAUTHENTICATED']);
   });
 });

@@ -67,9 +67,13 @@ describe('updateProfile', () => {
     });
   });
 
-  it.each([{ theme: 'sunriseTheme' }, { theme: 'gardenTheme' }, { button: 'goldButton' }])(
-    'refuses the Plus-only %j to a free member with PLUS_REQUIRED, changing nothing',
-    async (input) => {
+  it.each([
+    { input: { theme: 'sunriseTheme' }, message: 'The Sunrise theme is part of Lampstand Plus.' },
+    { input: { theme: 'gardenTheme' }, message: 'The Garden theme is part of Lampstand Plus.' },
+    { input: { button: 'goldButton' }, message: 'The Gold button style is part of Lampstand Plus.' },
+  ])(
+    'refuses the Plus-only $input to a free member with PLUS_REQUIRED, named as the editor names it, changing nothing',
+    async ({ input, message }) => {
       const member = await signUpMember(api);
       const before = await stored(member);
       const response = await api.graphql(
@@ -77,7 +81,7 @@ describe('updateProfile', () => {
         { input: { ...input, name: 'Not saved' } },
         { token: member.session.accessToken },
       );
-      expect(firstError(response).code).toBe('PLUS_REQUIRED');
+      expect(firstError(response)).toMatchObject({ code: 'PLUS_REQUIRED', message });
       expect(await stored(member)).toEqual(before);
     },
   );

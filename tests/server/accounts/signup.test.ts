@@ -180,6 +180,57 @@ describe('signUp', () => {
   });
 });
 
+describe('a username chosen at sign-up', () => {
+  const signUpAs = (username: string | null, email = uniqueEmail()) =>
+    api.graphql<SignUpData>(SIGN_UP, {
+      input: { email, password: GOOD_PASSWORD, first: 'Lydia', platform: 'web', username },
+    });
+
+  it('becomes the page address, trimmed and in lower case', async () => {
+    const chosen = `Lydia.${Date.now().toString(36)}`;
+    const response = await signUpAs(`  ${chosen}  `);
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.signUp.member?.profile.username).toBe(chosen.toLowerCase());
+  });
+
+  it.each([null, '', '   '])('is generated when it is %j', async (username) => {
+    const response = await signUpAs(username);
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.signUp.member?.profile.username).toMatch(GENERATED_USERNAME);
+  });
+
+  it('refuses a name another member has with USERNAME_TAKEN, as changeUsername does, and creates nothing', async () => {
+    const { profile } = await insertMember(api.dataSource, { profile: { username: `taken_${Date.now()}` } });
+    const email = uniqueEmail();
+    const response = await signUpAs(profile.username.toUpperCase(), email);
+    expect(firstError(response)).toEqual({
+      code: 'USERNAME_TAKEN',
+      field: 'input.username',
+      message: `The username "${profile.username}" is taken. Please choose another.`,
+    });
+    expect(await identityAccount(email)).toBeUndefined();
+    expect(await api.dataSource.getRepository(UserRecord).findOneBy({ email })).toBeNull();
+  });
+
+  it.each([
+    ['admin', '"admin" is reserved. Please choose another username.'],
+    ['the.lampstand', '"the.lampstand" is reserved. Please choose another username.'],
+    [
+      'ab',
+      'A username must be 3–30 characters: lowercase letters, digits, dots and underscores, starting with a letter or digit.',
+    ],
+    [
+      'no spaces',
+      'A username must be 3–30 characters: lowercase letters, digits, dots and underscores, starting with a letter or digit.',
+    ],
+  ])('refuses %j with BAD_USER_INPUT on the field, and creates nothing', async (username, message) => {
+    const email = uniqueEmail();
+    const response = await signUpAs(username, email);
+    expect(firstError(response)).toEqual({ code: 'BAD_USER_INPUT', field: 'input.username', message });
+    expect(await identityAccount(email)).toBeUndefined();
+  });
+});
+
 describe('username collisions', () => {
   it('draws again on a taken name and appends two characters after ten collisions', async () => {
     // The seeded source draws from 100..109 only; every such name for initial "r" is taken.

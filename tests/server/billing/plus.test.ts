@@ -262,6 +262,8 @@ describe('a failed payment', () => {
       id: member.member.user.uid,
       email: member.email,
       sessionId: null,
+      aal: 'aal1' as const,
+      emailLinkAt: null,
       stripeRole: null,
       accessToken: '',
     };

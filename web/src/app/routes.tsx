@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { Route, Routes, useLocation, useParams } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { RequireAuth } from '../session/RequireAuth';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { Layout } from '../ui/Layout';
@@ -29,7 +29,14 @@ const ProfileEditorPage = lazy(() =>
   import('../features/editor/ProfileEditorPage').then((m) => ({ default: m.ProfileEditorPage })),
 );
 const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
+const VerseCalendarPage = lazy(() =>
+  import('../features/verses/VerseCalendarPage').then((m) => ({ default: m.VerseCalendarPage })),
+);
+const SavedVersesPage = lazy(() =>
+  import('../features/verses/SavedVersesPage').then((m) => ({ default: m.SavedVersesPage })),
+);
 const PlusPage = lazy(() => import('../features/plus/PlusPage').then((m) => ({ default: m.PlusPage })));
+const StatsPage = lazy(() => import('../features/stats/StatsPage').then((m) => ({ default: m.StatsPage })));
 
 /** `/@username` is a member's page; any other single segment is not a page. */
 function HandleRoute() {
@@ -43,6 +50,19 @@ function HandleRoute() {
     );
   }
   return <ProfilePage key={username} username={username} />;
+}
+
+/**
+ * The site's root, where the identity service sends an emailed link without a `redirect_to` (an
+ * operator's invitation, as Supabase Auth does with SITE_URL): a session or link failure in the
+ * fragment goes on to the page that handles emailed links.
+ */
+function Home() {
+  const { hash } = useLocation();
+  if (/(?:^#|&)(?:access_token|error_code)=/.test(hash)) {
+    return <Navigate to={{ pathname: '/email-confirmed', hash }} replace />;
+  }
+  return <LandingPage />;
 }
 
 function member(page: ReactNode) {
@@ -69,7 +89,7 @@ export function AppRoutes() {
       <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route element={<Layout />}>
-            <Route index element={<LandingPage />} />
+            <Route index element={<Home />} />
             <Route path="signup" element={<SignUpPage />} />
             <Route path="login" element={<LoginPage />} />
             <Route path="forgot-password" element={<ForgotPasswordPage />} />
@@ -79,6 +99,9 @@ export function AppRoutes() {
             <Route path="profile" element={member(<ProfileEditorPage />)} />
             <Route path="account" element={member(<AccountPage />)} />
             <Route path="plus" element={member(<PlusPage />)} />
+            <Route path="stats" element={member(<StatsPage />)} />
+            <Route path="verse" element={<VerseCalendarPage />} />
+            <Route path="saved" element={member(<SavedVersesPage />)} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path="playground" element={<PlaygroundPage />} />

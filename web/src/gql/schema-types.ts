@@ -71,15 +71,34 @@ export type Plan =
   /** Lampstand Plus: Plus themes and button style, a pinned verse, the Plus badge. */
   | 'plus';
 
-/** A new password, with the code or link token from the reset email. */
-export type ResetPasswordInput = {
-  /** The address the code was sent to (only with a code). */
-  email?: string | null | undefined;
-  /** At least 8 characters, at most 72 bytes, not a common password. */
-  newPassword: string;
-  /** The emailed link's `token_hash`, or the 6-digit code from the email (then give `email` too). */
-  token: string;
+/** A visitor's report of a page; no account needed. */
+export type ReportPageInput = {
+  /** What else the operators should know, up to 500 characters. */
+  note?: string | null | undefined;
+  /** Why the page is reported. */
+  reason: ReportReason;
+  /** The username of the page, in any letter case. */
+  username: string;
 };
+
+/** Why a visitor reports a page. */
+export type ReportReason =
+  /** Harassment or bullying of someone. */
+  | 'harassment'
+  /** Hate against a group of people. */
+  | 'hate'
+  /** Pretends to be someone else. */
+  | 'impersonation'
+  /** Something else (say what in the note). */
+  | 'other'
+  /** Fraud, phishing or a scam. */
+  | 'scam'
+  /** Sexual content. */
+  | 'sexual'
+  /** Spam or misleading links. */
+  | 'spam'
+  /** Violence or threats. */
+  | 'violence';
 
 /** A new account: its identity and the user record the original kept. */
 export type SignUpInput = {
@@ -97,6 +116,8 @@ export type SignUpInput = {
   platformID?: string | null | undefined;
   /** Your IANA time zone, so that your page's first verse is dated on your day. */
   timeZone?: string | null | undefined;
+  /** The username for the page at `/@username` (3–30 of `[a-z0-9_.]`, as `changeUsername` takes); one is generated when it is empty or left out. */
+  username?: string | null | undefined;
 };
 
 /** A Stripe subscription's status. */
@@ -129,14 +150,27 @@ export type Theme =
   /** Warm dawn colours. Plus only. */
   | 'sunriseTheme';
 
+/** A Bible translation whose whole text Lampstand holds. */
+export type Translation =
+  /** King James Version (1769), public domain. */
+  | 'KJV'
+  /** World English Bible, modern English, public domain. */
+  | 'WEB';
+
 /** Changes to a link; leave out what stays the same. */
 export type UpdateLinkInput = {
   /** Hide the link from visitors, or show it again. */
   hidden?: boolean | null | undefined;
+  /** Plus: true draws this link prominently and takes the highlight from any other; false removes it. */
+  highlighted?: boolean | null | undefined;
   /** New words on the button, 1–80 characters after trimming. */
   title?: string | null | undefined;
   /** A new `https:`, `http:`, `mailto:` or `tel:` address, up to 2,048 characters. */
   url?: string | null | undefined;
+  /** Plus: show the link from this time, `YYYY-MM-DDTHH:mm` in your page's time zone; an empty string removes it. */
+  visibleFrom?: string | null | undefined;
+  /** Plus: show the link until this time, `YYYY-MM-DDTHH:mm` in your page's time zone; an empty string removes it. */
+  visibleUntil?: string | null | undefined;
 };
 
 /** Changes to your profile; leave out what stays the same. */
@@ -155,4 +189,16 @@ export type UpdateProfileInput = {
   name?: string | null | undefined;
   /** Plus-only themes need Plus. */
   theme?: Theme | null | undefined;
+  /** The IANA time zone your scheduled links are read in, e.g. `Europe/Oslo`. */
+  timeZone?: string | null | undefined;
+  /** The translation your page shows its verse in. */
+  translation?: Translation | null | undefined;
+};
+
+/** When the verse of the day should reach you. */
+export type VerseMailInput = {
+  /** The hour, 0–23, in `timeZone` (7 for seven in the morning). */
+  hour: number;
+  /** Your IANA time zone, e.g. `Europe/Oslo`. */
+  timeZone: string;
 };

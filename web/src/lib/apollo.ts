@@ -10,8 +10,9 @@ export function createApolloClient(authLink?: ApolloLink): ApolloClient {
     link: authLink ? ApolloLink.from([authLink, http]) : http,
     cache: new InMemoryCache({
       typePolicies: {
-        // Verse texts never change: keep one cache entry per OSIS id.
-        Verse: { keyFields: ['id'] },
+        // Verse texts never change: one cache entry per OSIS id and translation (the KJV's and the
+        // WEB's John 3:16 share an id, and one must not overwrite the other).
+        Verse: { keyFields: ['id', 'translation'] },
         // A public page is its address: one entry per username.
         PublicProfile: { keyFields: ['username'] },
         User: { keyFields: ['uid'] },

@@ -18,9 +18,23 @@ export function displayCode(failure: ApiFailure): string {
   return failure.identityCode ?? failure.code;
 }
 
-/** "message (code)", as the original showed sign-up failures. */
+/**
+ * "message (code)", as the original showed sign-up failures: for the sign-up form only. Every other
+ * screen shows the message alone, written for people (codes are for API clients and logs).
+ */
 export function messageWithCode(failure: ApiFailure): string {
   return `${failure.message} (${displayCode(failure)})`;
+}
+
+/** The banner of a form while fields show their errors: each message is shown once, at its field. */
+export const FIX_FIELDS = 'Please correct the highlighted fields.';
+
+/**
+ * What a form's banner says: a pointer to the fields while any shows an error (so the banner goes
+ * as soon as they are mended), otherwise the failure that concerns no field.
+ */
+export function formBanner<Alert>(alert: Alert | null, fieldErrors: Record<string, unknown>): Alert | string | null {
+  return Object.values(fieldErrors).some(Boolean) ? FIX_FIELDS : alert;
 }
 
 /** `input.password` → `password`. */

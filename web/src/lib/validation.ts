@@ -49,3 +49,8 @@ export function usernameProblem(username: string): string | null {
   }
   return null;
 }
+
+/** What makes an authenticator app's code worth sending: six digits (spaces, as apps show them, are dropped). */
+export function codeProblem(code: string): string | null {
+  return /^\d{6}$/.test(code.replace(/\s/g, '')) ? null : 'Enter the 6-digit code from your authenticator app.';
+}

@@ -11,6 +11,12 @@ export function MemberNav() {
       <NavLink to="/profile" className="member-nav-link">
         Page
       </NavLink>
+      <NavLink to="/stats" className="member-nav-link">
+        Stats
+      </NavLink>
+      <NavLink to="/saved" className="member-nav-link">
+        Verses
+      </NavLink>
       <NavLink to="/account" className="member-nav-link">
         Account
       </NavLink>

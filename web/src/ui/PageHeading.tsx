@@ -13,9 +13,20 @@ function isSamePage(state: unknown): boolean {
 }
 
 /**
+ * Whether the member's last action was with a pointer (mouse, finger, pen) rather than a key. The
+ * browser's own guess for focus moved by script can draw a ring after a click; this one cannot.
+ */
+let pointerLast = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerLast = true), { capture: true, passive: true });
+  document.addEventListener('keydown', () => (pointerLast = false), { capture: true, passive: true });
+}
+
+/**
  * A page's `<h1>`. After a navigation inside the app it takes the focus, so that screen readers
  * announce the new page and keyboard users start from its top; the first page load leaves the
- * focus where the browser puts it.
+ * focus where the browser puts it. Only keyboard users see a ring around it (`data-pointer-focus`
+ * hides it after a click or a tap, see styles.css).
  */
 export function PageHeading({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -24,7 +35,10 @@ export function PageHeading({ id, className, children }: { id: string; className
   const samePage = isSamePage(location.state as unknown);
   useEffect(() => {
     // React Router gives the first location of a page load the key "default".
-    if (key !== 'default' && !samePage) ref.current?.focus();
+    const heading = ref.current;
+    if (key === 'default' || samePage || !heading) return;
+    heading.toggleAttribute('data-pointer-focus', pointerLast);
+    heading.focus();
   }, [key, samePage]);
   return (
     <h1 id={id} ref={ref} tabIndex={-1} className={className}>

@@ -1,4 +1,3 @@
-// Written by generate-migration.ts: every migration, per dialect, in the order they run.
 import { CreateVerses1795240666413 as sqliteCreateVerses1795240666413 } from './sqlite/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as sqliteSeedVerses1795240666414 } from './sqlite/1795240666414-SeedVerses.js';
 import { CreateIdentity1795242437394 as sqliteCreateIdentity1795242437394 } from './sqlite/1795242437394-CreateIdentity.js';
@@ -7,6 +6,13 @@ import { CreateBilling1795244157193 as sqliteCreateBilling1795244157193 } from '
 import { JobLeases1795532552882 as sqliteJobLeases1795532552882 } from './sqlite/1795532552882-JobLeases.js';
 import { LinksAndBio1795547667505 as sqliteLinksAndBio1795547667505 } from './sqlite/1795547667505-LinksAndBio.js';
 import { OtpAttempts1795571212038 as sqliteOtpAttempts1795571212038 } from './sqlite/1795571212038-OtpAttempts.js';
+import { VersesTranslationsSavedMail1795576795471 as sqliteVersesTranslationsSavedMail1795576795471 } from './sqlite/1795576795471-VersesTranslationsSavedMail.js';
+import { SeedWebVerses1795576795472 as sqliteSeedWebVerses1795576795472 } from './sqlite/1795576795472-SeedWebVerses.js';
+import { ProfilePhotos1795576877602 as sqliteProfilePhotos1795576877602 } from './sqlite/1795576877602-ProfilePhotos.js';
+import { MfaFactors1795576891882 as sqliteMfaFactors1795576891882 } from './sqlite/1795576891882-MfaFactors.js';
+import { LinkScheduleAndHighlight1795576920267 as sqliteLinkScheduleAndHighlight1795576920267 } from './sqlite/1795576920267-LinkScheduleAndHighlight.js';
+import { ModerationAndAudit1795576927108 as sqliteModerationAndAudit1795576927108 } from './sqlite/1795576927108-ModerationAndAudit.js';
+import { FlowStates1795576981811 as sqliteFlowStates1795576981811 } from './sqlite/1795576981811-FlowStates.js';
 import { CreateVerses1795240666413 as postgresCreateVerses1795240666413 } from './postgres/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as postgresSeedVerses1795240666414 } from './postgres/1795240666414-SeedVerses.js';
 import { CreateIdentity1795242437394 as postgresCreateIdentity1795242437394 } from './postgres/1795242437394-CreateIdentity.js';
@@ -15,6 +21,14 @@ import { CreateBilling1795244157193 as postgresCreateBilling1795244157193 } from
 import { JobLeases1795532552882 as postgresJobLeases1795532552882 } from './postgres/1795532552882-JobLeases.js';
 import { LinksAndBio1795547667505 as postgresLinksAndBio1795547667505 } from './postgres/1795547667505-LinksAndBio.js';
 import { OtpAttempts1795571212038 as postgresOtpAttempts1795571212038 } from './postgres/1795571212038-OtpAttempts.js';
+import { VersesTranslationsSavedMail1795576795471 as postgresVersesTranslationsSavedMail1795576795471 } from './postgres/1795576795471-VersesTranslationsSavedMail.js';
+import { SeedWebVerses1795576795472 as postgresSeedWebVerses1795576795472 } from './postgres/1795576795472-SeedWebVerses.js';
+import { ProfilePhotos1795576877602 as postgresProfilePhotos1795576877602 } from './postgres/1795576877602-ProfilePhotos.js';
+import { MfaFactors1795576891882 as postgresMfaFactors1795576891882 } from './postgres/1795576891882-MfaFactors.js';
+import { LinkScheduleAndHighlight1795576920267 as postgresLinkScheduleAndHighlight1795576920267 } from './postgres/1795576920267-LinkScheduleAndHighlight.js';
+import { ModerationAndAudit1795576927108 as postgresModerationAndAudit1795576927108 } from './postgres/1795576927108-ModerationAndAudit.js';
+import { FlowStates1795576981811 as postgresFlowStates1795576981811 } from './postgres/1795576981811-FlowStates.js';
+// Written by generate-migration.ts: every migration, per dialect, in the order they run.
 
 export const sqliteMigrations = [
   sqliteCreateVerses1795240666413,
@@ -25,6 +39,13 @@ export const sqliteMigrations = [
   sqliteJobLeases1795532552882,
   sqliteLinksAndBio1795547667505,
   sqliteOtpAttempts1795571212038,
+  sqliteVersesTranslationsSavedMail1795576795471,
+  sqliteSeedWebVerses1795576795472,
+  sqliteProfilePhotos1795576877602,
+  sqliteMfaFactors1795576891882,
+  sqliteLinkScheduleAndHighlight1795576920267,
+  sqliteModerationAndAudit1795576927108,
+  sqliteFlowStates1795576981811,
 ];
 export const postgresMigrations = [
   postgresCreateVerses1795240666413,
@@ -35,4 +56,11 @@ export const postgresMigrations = [
   postgresJobLeases1795532552882,
   postgresLinksAndBio1795547667505,
   postgresOtpAttempts1795571212038,
+  postgresVersesTranslationsSavedMail1795576795471,
+  postgresSeedWebVerses1795576795472,
+  postgresProfilePhotos1795576877602,
+  postgresMfaFactors1795576891882,
+  postgresLinkScheduleAndHighlight1795576920267,
+  postgresModerationAndAudit1795576927108,
+  postgresFlowStates1795576981811,
 ];

@@ -5,12 +5,15 @@ import { PageHeading } from '../../ui/PageHeading';
 import { useLandingPageQuery } from './landing-page.generated';
 import { visitorTimeZone } from '../../lib/timeZone';
 import { VerseCard, VerseCardPlaceholder } from '../../ui/verse/VerseCard';
+import { TranslationToggle } from '../../ui/verse/TranslationToggle';
+import { useReaderTranslation } from '../../lib/readerTranslation';
 
 export function LandingPage() {
   usePageMeta({ title: 'Lampstand' });
   const { username } = useAuth();
+  const [translation, chooseTranslation] = useReaderTranslation();
   const { data, dataState, error, loading, refetch } = useLandingPageQuery({
-    variables: { timeZone: visitorTimeZone() },
+    variables: { timeZone: visitorTimeZone(), translation },
     // A verse cached before midnight is yesterday's.
     fetchPolicy: 'cache-and-network',
   });
@@ -48,6 +51,13 @@ export function LandingPage() {
         ) : (
           <VerseCardPlaceholder />
         )}
+        <TranslationToggle value={translation ?? 'KJV'} onChange={chooseTranslation} />
+        <p className="today-more">
+          <Link to="/verse">Past days’ verses</Link>
+          {username && dataState === 'complete' && (
+            <Link to={`/saved?ref=${encodeURIComponent(data.verseOfTheDay.ref)}`}>Save this verse</Link>
+          )}
+        </p>
       </section>
     </section>
   );

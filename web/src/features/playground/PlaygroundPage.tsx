@@ -3,11 +3,13 @@ import 'graphiql/style.css';
 import './playground.css';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
 import { GraphiQL } from 'graphiql';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../ui/BrandMark';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { CookieSettingsButton } from '../../consent/CookieSettingsButton';
-import { EXAMPLE_OPERATIONS } from './examples';
+import { useAuth } from '../../session/AuthProvider';
+import { exampleOperations } from './examples';
 
 const fetcher = createGraphiQLFetcher({ url: '/graphql' });
 
@@ -17,6 +19,9 @@ export function PlaygroundPage() {
     title: 'GraphQL playground · Lampstand',
     description: 'Try the Lampstand GraphQL API: the verse of the day, verse lookup and public profiles.',
   });
+  const { username } = useAuth();
+  // GraphiQL reads its first tabs once, and keeps the member's own tabs after the first visit.
+  const [tabs] = useState(() => exampleOperations(username));
   return (
     <div className="playground">
       <header className="playground-bar">
@@ -31,7 +36,7 @@ export function PlaygroundPage() {
         <CookieSettingsButton className="link-button playground-cookies" />
       </header>
       <main id="main" className="playground-main">
-        <GraphiQL fetcher={fetcher} defaultTabs={EXAMPLE_OPERATIONS} defaultEditorToolsVisibility="variables" />
+        <GraphiQL fetcher={fetcher} defaultTabs={tabs} defaultEditorToolsVisibility="variables" />
       </main>
     </div>
   );

@@ -4,7 +4,7 @@ export interface ExampleOperation {
   variables: string;
 }
 
-export const EXAMPLE_OPERATIONS: ExampleOperation[] = [
+const EXAMPLE_OPERATIONS: ExampleOperation[] = [
   {
     // GraphiQL fills the variables editor only from the second tab on, so the first needs none.
     query: `# The verse of the day, for today in the reader's time zone (IANA name).
@@ -33,33 +33,59 @@ query VerseLookup($ref: String!) {
 `,
     variables: JSON.stringify({ ref: 'Psalm 119:105' }, null, 2),
   },
-  {
-    query: `# A member's public page: the same data as lampstand's /@username.
-# Null unless the profile exists and its owner shows it to visitors.
-query PublicProfile($username: String!, $timeZone: String) {
+];
+
+const PUBLIC_PROFILE = `query PublicProfile($username: String!, $timeZone: String) {
   profile(username: $username) {
     username
     name
     bio
+    # A 256 px square WebP; null when the member shows their initial instead.
+    photoUrl
     plus
     joined
+    # The visible links, in the member's order; \`highlighted\` is the one drawn larger (Plus).
     links {
       title
       url
       icon
+      highlighted
     }
     appearance {
       theme
       layout
       button
     }
+    # The member's translation unless you pass \`translation: WEB\` or \`KJV\`.
     verse(timeZone: $timeZone) {
       ref
       text
+      translation
     }
   }
 }
-`,
-    variables: JSON.stringify({ username: 'user123ab', timeZone: 'Europe/London' }, null, 2),
-  },
-];
+`;
+
+/** What the profile example asks for when nobody is signed in: a fresh install has no member yet. */
+export const EXAMPLE_USERNAME_PLACEHOLDER = 'your_username';
+
+/**
+ * The examples, the profile one for the signed-in member's own page (one that exists, even on a
+ * fresh install), or for a placeholder to replace when nobody is signed in.
+ */
+export function exampleOperations(username: string | null): ExampleOperation[] {
+  return [
+    ...EXAMPLE_OPERATIONS,
+    {
+      query: `# A member's public page: the same data as lampstand's /@username.
+# ${username ? 'This is your own page' : "Put a member's username in the variables (sign up to make yours)"}; null unless the profile
+# exists and its owner shows it to visitors.
+${PUBLIC_PROFILE}`,
+      variables: JSON.stringify(
+        { username: username ?? EXAMPLE_USERNAME_PLACEHOLDER, timeZone: 'Europe/London' },
+        null,
+        2,
+      ),
+    },
+  ];
+}

@@ -1,4 +1,3 @@
-import { messageWithCode } from '../../lib/errors';
 import type { PlusPlans_PlanFragment } from './plus-page.generated';
 import { FormAlert } from '../../ui/Field';
 import type { PlansState, StripeAction } from './usePlusBilling';
@@ -78,7 +77,7 @@ export function PlusPlans({ plans, checkout }: { plans: PlansState; checkout: St
         })}
       </ul>
       <p className="plans-note">You pay on Stripe’s secure page and can cancel at any time.</p>
-      <FormAlert>{checkout.failure && messageWithCode(checkout.failure)}</FormAlert>
+      <FormAlert>{checkout.failure?.message}</FormAlert>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { messageWithCode } from '../../lib/errors';
 import type { PlusStanding_SubscriptionFragment } from './plus-page.generated';
 import { FormAlert } from '../../ui/Field';
 import type { StandingState, StripeAction } from './usePlusBilling';
@@ -121,7 +120,7 @@ export function PlusStanding({ standing, portal }: { standing: StandingState; po
               <p className="standing-hint">Change your card, see invoices or cancel, on Stripe.</p>
             </>
           )}
-          <FormAlert>{portal.failure && messageWithCode(portal.failure)}</FormAlert>
+          <FormAlert>{portal.failure?.message}</FormAlert>
         </Summary>
       );
       break;

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { describeError } from '../../lib/errors';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
@@ -14,38 +14,89 @@ const STEPS = [
   { title: 'Your look', text: 'Choose a theme, a layout and a button style, and keep your page private if you wish.' },
 ];
 
-/** Shown after sign-up until the member finishes it. */
+/** Copies the page's address, and says so (or how to copy it by hand) in a live region. */
+function CopyAddress({ url }: { url: string }) {
+  const [result, setResult] = useState<'copied' | 'failed' | null>(null);
+  return (
+    <span className="welcome-copy">
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => {
+          navigator.clipboard.writeText(url).then(
+            () => {
+              setResult('copied');
+            },
+            () => {
+              setResult('failed');
+            },
+          );
+        }}
+      >
+        Copy address
+      </button>
+      <span role="status" className="welcome-copy-status">
+        {result === 'copied' && 'Address copied.'}
+        {result === 'failed' && 'Select the address to copy it.'}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Shown once, after sign-up (member screens lead here until it has been seen): seeing it finishes
+ * it, so that the editor opens from then on, whichever button the member takes or none.
+ */
 export function WelcomePage() {
   usePageMeta({ title: 'Welcome · Lampstand' });
   const { user, profile } = useAuth();
   const navigate = useNavigate();
-  const [completeWelcome, { loading }] = useCompleteWelcome();
+  const [completeWelcome] = useCompleteWelcome();
   const [alert, setAlert] = useState<string | null>(null);
-  const [finished, setFinished] = useState(false);
+  const [saved, setSaved] = useState(profile?.welcome ?? false);
+  // The completion on its way, which the buttons wait for rather than send again.
+  const sending = useRef<Promise<boolean> | null>(null);
 
-  if (!profile || !user) return null;
-  if (profile.welcome && !finished) return <Navigate to="/profile" replace />;
-
-  const finish = async (next: string) => {
-    if (loading) return;
+  const complete = useCallback(async (): Promise<boolean> => {
     setAlert(null);
     try {
-      setFinished(true);
       await completeWelcome();
-      void navigate(next);
+      setSaved(true);
+      return true;
     } catch (error) {
-      setFinished(false);
       setAlert(describeError(error).message);
+      return false;
     }
+  }, [completeWelcome]);
+  useEffect(() => {
+    // Once, when the screen is first shown; the buttons try again after a failure.
+    if (sending.current || saved) return;
+    sending.current = complete();
+  }, [complete, saved]);
+
+  if (!profile || !user) return null;
+
+  const go = async (next: string) => {
+    let done = saved || (sending.current !== null && (await sending.current));
+    if (!done) {
+      sending.current = complete();
+      done = await sending.current;
+    }
+    if (done) void navigate(next);
   };
-  const address = `${window.location.host}/@${profile.username}`;
+  const path = `/@${profile.username}`;
+  const url = `${window.location.origin}${path}`;
 
   return (
     <section className="page welcome" aria-labelledby="welcome-title">
       <p className="eyebrow">Welcome</p>
       <PageHeading id="welcome-title">Welcome to Lampstand, {user.first}</PageHeading>
       <p className="lead">
-        Your page is ready at <strong className="welcome-address">{address}</strong>
+        Your page is ready at{' '}
+        <Link to={path} className="welcome-address">
+          {url.replace(/^https?:\/\//, '')}
+        </Link>{' '}
+        <CopyAddress url={url} />
       </p>
       <ol className="welcome-steps">
         {STEPS.map((step) => (
@@ -57,20 +108,10 @@ export function WelcomePage() {
       </ol>
       <FormAlert>{alert}</FormAlert>
       <p className="welcome-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          aria-disabled={loading || undefined}
-          onClick={() => void finish('/profile')}
-        >
+        <button type="button" className="button button--primary" onClick={() => void go('/profile')}>
           Make it mine
         </button>
-        <button
-          type="button"
-          className="button button--quiet"
-          aria-disabled={loading || undefined}
-          onClick={() => void finish(`/@${profile.username}`)}
-        >
+        <button type="button" className="button button--quiet" onClick={() => void go(path)}>
           See my page
         </button>
       </p>
