@@ -232,6 +232,41 @@ describe('unenrolling', () => {
   });
 });
 
+describe('changing the email or password with a verified factor', () => {
+  it('refuses an aal1 session with 401 insufficient_aal and changes nothing; the aal2 session may', async () => {
+    const { client, email } = await member();
+    await enrolled(client);
+    const laptop = await otherDevice(email);
+
+    const password = await laptop.auth.updateUser({ password: 'a stolen password only' });
+    expect(password.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+    const address = await laptop.auth.updateUser({ email: uniqueEmail('taken-over') });
+    expect(address.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+    // The old password still signs in; the address is unchanged and nothing is pending.
+    const again = await otherDevice(email);
+    const { data } = await again.auth.getUser();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.new_email).toBeUndefined();
+    // Metadata alone needs no second factor.
+    expect((await laptop.auth.updateUser({ data: { note: 'kept' } })).error).toBeNull();
+
+    const changed = await client.auth.updateUser({ password: 'the member’s own new one' });
+    expect(changed.error).toBeNull();
+    const withNew = await anonClient(api).auth.signInWithPassword({ email, password: 'the member’s own new one' });
+    expect(withNew.error).toBeNull();
+  });
+
+  it('lets a member without a verified factor change the password from an aal1 session', async () => {
+    const { client, email } = await member();
+    await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Unfinished' });
+    const { error } = await client.auth.updateUser({ password: 'a plain new password' });
+    expect(error).toBeNull();
+    expect(
+      (await anonClient(api).auth.signInWithPassword({ email, password: 'a plain new password' })).error,
+    ).toBeNull();
+  });
+});
+
 describe('admin factors', () => {
   it('lists a user’s factors and deletes one (a lost phone): the user signs in with the password alone', async () => {
     const { client, email, userId } = await member();

@@ -275,12 +275,29 @@ export class AccountService {
   async changePassword(actor: AuthUser, input: ChangePasswordInput, caller: CallerInfo): Promise<SignedIn> {
     checkPassword(input.newPassword, 'input.newPassword');
     await this.requireSecondFactor(actor);
-    const session = await this.reauthenticate(actor, input.currentPassword, 'input.currentPassword', caller);
+    const checked = await this.reauthenticate(actor, input.currentPassword, 'input.currentPassword', caller);
+    if (actor.aal !== 'aal2') {
+      try {
+        await this.identity.updateUser(checked, { password: input.newPassword }, caller);
+      } catch (error) {
+        throw fromIdentityError(error, { password: 'input.newPassword' });
+      }
+      return this.signedIn(checked);
+    }
+    // A member with two-factor sign-in: the session that checked the password has not passed the
+    // code, and the identity service lets only one that has (this one) change it. The change ends
+    // every other session, the checking one too; the member continues in a new session, which asks
+    // for the code again, and this one ends.
     try {
-      await this.identity.updateUser(session, { password: input.newPassword }, caller);
+      await this.identity.updateUser({ accessToken: actor.accessToken }, { password: input.newPassword }, caller);
     } catch (error) {
       throw fromIdentityError(error, { password: 'input.newPassword' });
     }
+    const session = await this.reauthenticate(actor, input.newPassword, 'input.newPassword', caller);
+    await this.identity.signOut(actor.accessToken, 'local').catch((error: unknown) => {
+      // The new session is in hand; the old one lapses with its tokens if it cannot be ended now.
+      if (!(error instanceof IdentityError)) throw error;
+    });
     return this.signedIn(session);
   }
 

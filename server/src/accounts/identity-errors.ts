@@ -58,6 +58,12 @@ export function fromIdentityError(error: unknown, fields: { email?: string; pass
     case 'user_banned':
     case 'not_admin':
       return appError(ErrorCode.FORBIDDEN, error.message, details());
+    case 'insufficient_aal':
+      return appError(
+        ErrorCode.MFA_REQUIRED,
+        'Enter the code from your authenticator app first: this session has not passed two-factor sign-in.',
+        details(),
+      );
     case 'identity_unavailable':
       return appError(
         ErrorCode.IDENTITY_UNAVAILABLE,

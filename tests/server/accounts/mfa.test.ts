@@ -153,6 +153,7 @@ describe('account changes from a session that has not passed the code', () => {
     ['startCheckout', () => `mutation { startCheckout(priceId: "${plusPrice}") { url } }`],
     ['openBillingPortal', () => 'mutation { openBillingPortal { url } }'],
     ['disableMfa', () => 'mutation { disableMfa }'],
+    ['myData', () => 'query { myData }'],
   ];
 
   it.each(CHANGES)('refuses %s with MFA_REQUIRED and changes nothing', async (_name, mutation) => {
@@ -167,6 +168,28 @@ describe('account changes from a session that has not passed the code', () => {
     );
     // The password still works and two-factor sign-in is still on.
     expect((await login(member)).mfaRequired).toBe(true);
+  });
+});
+
+describe('changing the password with two-factor sign-in on', () => {
+  it('works from a session that passed the code; the member continues in a new session that asks for it', async () => {
+    const member = await memberWithMfa();
+    const response = await api.graphql<{ changePassword: { session: MfaSession } }>(
+      `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { session { ${SESSION_FIELDS} mfaRequired } } }`,
+      { input: { currentPassword: member.password, newPassword: 'a brand new passphrase' } },
+      { token: member.aal2.accessToken },
+    );
+    expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
+    const next = response.data?.changePassword.session;
+    expect(next?.mfaRequired).toBe(true);
+    // The session that made the change has ended; the new password signs in and asks for the code.
+    expect(firstError(await api.graphql('{ me { uid } }', {}, { token: member.aal2.accessToken })).code).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect((await login({ ...member, password: 'a brand new passphrase' })).mfaRequired).toBe(true);
+    expect(
+      firstError(await api.graphql(LOGIN_MFA, { input: { email: member.email, password: member.password } })).code,
+    ).toBe('INVALID_CREDENTIALS');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AuthUserRecord } from '../entities.js';
-import { DUPLICATE_EMAIL, forbidden, unprocessable, validationFailed } from '../errors.js';
+import { AuthFactorRecord } from '../factor-entities.js';
+import { ApiError, DUPLICATE_EMAIL, forbidden, unprocessable, validationFailed } from '../errors.js';
 import { sendEmailChange } from '../emails.js';
 import { readPkce } from '../flow-state.js';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.js';
@@ -65,6 +66,21 @@ export async function updateUser(
   if (changesEmail) {
     const other = await findUserByEmail(context.dataSource.manager, email);
     if (other && other.id !== user.id) throw unprocessable('email_exists', DUPLICATE_EMAIL);
+  }
+  // As Supabase Auth: with a verified factor, only a session that has passed it (aal2) may change
+  // the email or the password; a stolen password alone must not take the account over.
+  if ((changesEmail || password !== undefined) && session?.aal !== 'aal2') {
+    const verified = await context.dataSource.manager.countBy(AuthFactorRecord, {
+      userId: user.id,
+      status: 'verified',
+    });
+    if (verified > 0) {
+      throw new ApiError(
+        401,
+        'insufficient_aal',
+        'AAL2 session is required to update email or password when MFA is enabled.',
+      );
+    }
   }
   if (password !== undefined && settings.securePasswordChange) await checkReauthentication(context, auth, body.nonce);
   let encryptedPassword: string | undefined;
