@@ -246,7 +246,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     [VerseMailResolver, new VerseMailResolver(verseMail)],
     [ReportResolver, new ReportResolver(reports)],
     [PageHoldResolver, new PageHoldResolver()],
-    [DataExportResolver, new DataExportResolver(dataExports)],
+    [DataExportResolver, new DataExportResolver(dataExports, identity.client)],
   ]);
   const schema = await buildAppSchema({ get: (resolverClass: unknown) => resolverInstances.get(resolverClass) });
 
