@@ -105,6 +105,20 @@ describe('POST /otp (signInWithOtp)', () => {
     expect(login.error).toMatchObject({ code: 'invalid_credentials' });
   });
 
+  it('takes the password someone else set on an unconfirmed account before mailing its owner the link', async () => {
+    const email = uniqueEmail('pre-registered');
+    // Made by someone who does not hold the mailbox, with a password of their choosing.
+    const made = await serviceClient(strict).auth.admin.createUser({ email, password: GOOD_PASSWORD });
+    expect(made.error).toBeNull();
+    expect((await anonClient(strict).auth.signInWithOtp({ email })).error).toBeNull();
+    const { otp } = mailTokens(await smtp.nextMessage(email));
+    const owner = await anonClient(strict).auth.verifyOtp({ email, token: otp, type: 'email' });
+    expect(owner.error).toBeNull();
+    expect(owner.data.user?.email_confirmed_at).toEqual(expect.any(String));
+    const stranger = await anonClient(strict).auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    expect(stranger.error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
   it('with should_create_user false answers an unknown address as a known one, makes nothing and mails nothing', async () => {
     const unknown = uniqueEmail('nobody');
     const known = await member(api);
@@ -275,6 +289,17 @@ describe('POST /invite (auth.admin.inviteUserByEmail)', () => {
     const login = await anonClient(api).auth.signInWithPassword({ email, password: 'the invitee chose this' });
     expect(login.error).toBeNull();
     expect(login.data.user?.email_confirmed_at).toEqual(expect.any(String));
+  });
+
+  it('reuses an unconfirmed account without the password its maker set', async () => {
+    const email = uniqueEmail('invited-again');
+    expect((await serviceClient(strict).auth.admin.createUser({ email, password: GOOD_PASSWORD })).error).toBeNull();
+    const invited = await serviceClient(strict).auth.admin.inviteUserByEmail(email);
+    expect(invited.error).toBeNull();
+    const { link } = mailTokens(await smtp.nextMessage(email));
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
+    const stranger = await anonClient(strict).auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    expect(stranger.error).toMatchObject({ code: 'invalid_credentials' });
   });
 
   it('refuses a confirmed address with email_exists and anyone but an admin with not_admin', async () => {

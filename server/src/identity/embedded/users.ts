@@ -201,6 +201,18 @@ export async function logoutSessions(
   await query.execute();
 }
 
+/**
+ * Takes the password (and any session) from an account nobody has confirmed yet, before an emailed
+ * link or invitation is to confirm it. Whoever made it may not own the address: the owner, who
+ * asked for the link, must not inherit a password someone else chose.
+ */
+export async function forgetUnprovenPassword(manager: EntityManager, user: AuthUserRecord): Promise<void> {
+  if (user.emailConfirmedAt || user.encryptedPassword === null) return;
+  await manager.update(AuthUserRecord, { id: user.id }, { encryptedPassword: null, updatedAt: new Date() });
+  await logoutSessions(manager, user.id, { all: true });
+  user.encryptedPassword = null;
+}
+
 const iso = (value: Date | null): string | undefined => value?.toISOString();
 
 function identityJson(identity: AuthIdentityRecord): Record<string, unknown> {

@@ -7,7 +7,15 @@ import { redirectTarget } from '../redirects.js';
 import { adminRequestAud, readBody } from '../request.js';
 import type { RouteCall } from '../route.js';
 import { metadata, text } from '../schemas.js';
-import { createEmailIdentity, findUserByEmail, loadUserJson, newUser, saveUser, validateEmail } from '../users.js';
+import {
+  createEmailIdentity,
+  findUserByEmail,
+  forgetUnprovenPassword,
+  loadUserJson,
+  newUser,
+  saveUser,
+  validateEmail,
+} from '../users.js';
 
 const inviteBody = z.object({ email: text, data: metadata });
 
@@ -37,6 +45,9 @@ export async function invite(request: FastifyRequest, _reply: FastifyReply, { co
       await createEmailIdentity(manager, created);
     });
     user = created;
+  } else {
+    // The invitee chooses the password; one set by whoever made the unconfirmed account goes.
+    await forgetUnprovenPassword(dataSource.manager, user);
   }
   await sendInvite(context, user, redirectTarget(request, context.settings));
   return loadUserJson(dataSource.manager, user);

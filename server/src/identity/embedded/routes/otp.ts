@@ -11,7 +11,14 @@ import { redirectTarget } from '../redirects.js';
 import { readBody, requestAud } from '../request.js';
 import type { RouteCall } from '../route.js';
 import { metadata, pkceFields, text } from '../schemas.js';
-import { createEmailIdentity, findUserByEmail, isEmailTaken, newUser, validateEmail } from '../users.js';
+import {
+  createEmailIdentity,
+  findUserByEmail,
+  forgetUnprovenPassword,
+  isEmailTaken,
+  newUser,
+  validateEmail,
+} from '../users.js';
 
 const otpBody = z.object({
   email: text,
@@ -61,6 +68,9 @@ async function mailSignIn(
     await sendMagicLink(context, user, redirectTo, pkce);
     return;
   }
+  // The link will confirm the address for whoever holds the mailbox: a password set by whoever
+  // made the account must not come with it.
+  await forgetUnprovenPassword(context.dataSource.manager, user);
   await sendConfirmation(context, user, redirectTo, pkce);
 }
 
