@@ -9,6 +9,7 @@ import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import type { SignedUpMember } from '../support/members.js';
 import { signUpMember } from '../support/members.js';
+import { latestToday } from '../../server/src/verses/day.js';
 
 // The page's meta tags are written where the server sends the page; the web app's index.html stands in for a build.
 const distDir = mkdtempSync(path.join(tmpdir(), 'lampstand-dist-'));
@@ -120,11 +121,11 @@ describe("a page's QR code", () => {
 
 describe('the verse of the day card', () => {
   it('is a 1200×630 PNG for a day, kept for a day', async () => {
-    const { response, body } = await get('/share/verse-of-the-day/2026-11-25.png');
+    const { response, body } = await get('/share/verse-of-the-day/2025-11-25.png');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(await sharp(body).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
-    const other = await get('/share/verse-of-the-day/2026-11-26.png');
+    const other = await get('/share/verse-of-the-day/2025-11-26.png');
     expect(other.response.headers.get('etag')).not.toBe(response.headers.get('etag'));
   });
 
@@ -138,7 +139,17 @@ describe('the verse of the day card', () => {
     expect(card.headers.get('content-type')).toBe('image/png');
   });
 
-  it.each(['2026-13-01.png', '2026-02-30.png', 'today.png', '2026-11-25.jpg'])('is not found for %s', async (file) => {
-    expect((await get(`/share/verse-of-the-day/${file}`)).response.status).toBe(404);
+  it.each(['2026-13-01.png', '2026-02-30.png', 'today.png', '2026-11-25.jpg', '9999-12-31.png', '1999-12-31.png'])(
+    'is not found for %s',
+    async (file) => {
+      expect((await get(`/share/verse-of-the-day/${file}`)).response.status).toBe(404);
+    },
+  );
+
+  it('is drawn for the latest day begun anywhere, and not for the day after it', async () => {
+    const latest = latestToday();
+    expect((await get(`/share/verse-of-the-day/${latest}.png`)).response.status).toBe(200);
+    const next = new Date(Date.parse(`${latest}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect((await get(`/share/verse-of-the-day/${next}.png`)).response.status).toBe(404);
   });
 });

@@ -3,9 +3,13 @@ import QRCode from 'qrcode';
 import type { Loaders } from '../graphql/context.js';
 import type { ProfileService } from '../profiles/profile.service.js';
 import { Theme } from '../profiles/appearance.js';
+import { latestToday } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
 import type { CardContent } from './card-render.js';
 import { renderCard } from './card-render.js';
+
+/** The earliest day a verse card is drawn for (the `/verse/` pages go further back, without one). */
+export const FIRST_CARD_DAY = '2000-01-01';
 
 /** How many rendered cards are kept (about 50–100 KB each): the most recently asked for. */
 const CARD_CACHE_SIZE = 200;
@@ -51,10 +55,15 @@ export class ShareService {
     });
   }
 
-  /** The card of the verse of `date` (`YYYY-MM-DD`), or null for a date that is not one. */
-  async verseCard(date: string): Promise<ShareImage | null> {
+  /**
+   * The card of the verse of `date` (`YYYY-MM-DD`), or null for a date that is not one, a day that
+   * has not begun anywhere yet, or one before `FIRST_CARD_DAY`: each card costs a render, so the
+   * days that can be asked for are bounded.
+   */
+  async verseCard(date: string, now: Date = new Date()): Promise<ShareImage | null> {
     const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
     if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) return null;
+    if (date < FIRST_CARD_DAY || date > latestToday(now)) return null;
     const verse = await this.verses.ofTheDay({ date });
     const label = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(day);
     return this.card({
