@@ -337,9 +337,14 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
       );
     }
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (links in mail and checkout use it)');
-    // The development outbox logs every link it keeps: live sign-in tokens must not reach production logs.
-    if (!hosted && !env.SMTP_URL) {
-      problems.push('SMTP_URL: required in production (without it account mail goes to the development outbox)');
+    // The development outbox logs every link it keeps: live sign-in tokens must not reach production
+    // logs. Hosted identity mails accounts itself, but the morning verse is ours to send.
+    if (!env.SMTP_URL) {
+      problems.push(
+        hosted
+          ? 'SMTP_URL: required in production (the morning verse email is sent through it, not by Supabase)'
+          : 'SMTP_URL: required in production (without it account mail goes to the development outbox)',
+      );
     }
   }
   if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {

@@ -16,7 +16,7 @@ describe('production settings', () => {
     );
   });
 
-  it('needs no SMTP_URL in hosted mode, where Supabase sends the mail', () => {
+  it('needs SMTP_URL in hosted mode too: Supabase mails accounts, the morning verse is ours to send', () => {
     const hosted = {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://lampstand.example',
@@ -25,7 +25,8 @@ describe('production settings', () => {
       SUPABASE_SERVICE_ROLE_KEY: 'service',
       SUPABASE_JWKS_URL: 'https://abcd.supabase.co/auth/v1/.well-known/jwks.json',
     };
-    expect(loadConfig(hosted).identity.mode).toBe('hosted');
+    expect(() => loadConfig(hosted)).toThrow(/SMTP_URL: required in production \(the morning verse email/);
+    expect(loadConfig({ ...hosted, SMTP_URL: 'smtp://mail.example:587' }).identity.mode).toBe('hosted');
   });
 
   it('refuses the generated MFA key in production, and a key that is not 32 bytes', () => {
