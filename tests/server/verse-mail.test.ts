@@ -179,6 +179,25 @@ describe('the verse by mail each morning', () => {
     expect(await api.dataSource.getRepository(VerseMailSubscriptionRecord).countBy({ uid: member.user.uid })).toBe(0);
   });
 
+  it('keeps a send record (and its unsubscribe link) for 90 days, then forgets it', async () => {
+    const { member } = await subscribedMember();
+    await onlyThese([member.user.uid]);
+    const sends = api.dataSource.getRepository(VerseMailSendRecord);
+    const record = (day: string, hash: string) => ({
+      uid: member.user.uid,
+      day,
+      status: 'sent',
+      attempts: 1,
+      claimedUntil: new Date(0),
+      unsubscribeHash: hash.repeat(64),
+    });
+    await sends.insert([record('2026-08-27', 'a'), record('2026-08-28', 'b')]);
+    now = new Date('2026-11-26T12:00:00Z');
+    await api.app.verseMail.sendDue();
+    const days = (await sends.findBy({ uid: member.user.uid })).map((send) => send.day).sort();
+    expect(days).toEqual(['2026-08-28', '2026-11-26']);
+  });
+
   it('answers an unknown unsubscribe token with 404 and changes nothing', async () => {
     const response = await fetch(`${api.url}/verse-mail/unsubscribe?token=${'x'.repeat(43)}`, { method: 'POST' });
     expect(response.status).toBe(404);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { In, LessThan } from 'typeorm';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, ErrorCode } from '../graphql/errors.js';
 import type { IdentityClient } from '../identity/identity.client.js';
@@ -18,8 +19,11 @@ import type { VerseService } from '../verses/verse.service.js';
 
 /** How long a claimed mail is this instance's to send before another may try. */
 const CLAIM_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
 /** How long after a failed (or not yet allowed) send the next try waits. */
 const RETRY_MS = 15 * 60_000;
+/** How long a day's send record (and the unsubscribe link of its mail) is kept. */
+export const SEND_RETENTION_DAYS = 90;
 
 export interface VerseMailDependencies {
   dataSource: DataSource;
@@ -119,9 +123,19 @@ export class VerseMailService {
   async sendDue(): Promise<VerseMailReport> {
     const now = this.clock();
     const report: VerseMailReport = { sent: 0, failed: 0, skipped: 0 };
+    // Local dates are within a day of UTC's: one read finds the mails already sent, so a tick
+    // writes nothing for them.
+    const days = [-1, 0, 1].map((offset) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10));
+    const done = new Set(
+      (
+        await this.deps.dataSource
+          .getRepository(VerseMailSendRecord)
+          .find({ select: { uid: true, day: true }, where: { day: In(days), status: 'sent' } })
+      ).map((send) => `${send.uid} ${send.day}`),
+    );
     for (const subscription of await this.subscriptions.find()) {
       const local = clockIn(subscription.timeZone, now);
-      if (local.hour < subscription.hour) continue;
+      if (local.hour < subscription.hour || done.has(`${subscription.uid} ${local.date}`)) continue;
       // The day's mail was due at `hour`: a member who opted in after that gets tomorrow's first.
       const dueAt = now.getTime() - ((local.hour - subscription.hour) * 60 + local.minute) * 60_000;
       if (subscription.createdAt.getTime() > dueAt) continue;
@@ -141,7 +155,15 @@ export class VerseMailService {
         await this.release(subscription.uid, local.date, now);
       }
     }
+    await this.pruneSends(now);
     return report;
+  }
+
+  /** Forgets sends older than `SEND_RETENTION_DAYS` (their unsubscribe links then answer "unknown"). */
+  async pruneSends(now: Date = this.clock()): Promise<number> {
+    const before = new Date(now.getTime() - SEND_RETENTION_DAYS * DAY_MS).toISOString().slice(0, 10);
+    const result = await this.deps.dataSource.getRepository(VerseMailSendRecord).delete({ day: LessThan(before) });
+    return result.affected ?? 0;
   }
 
   /** Takes the mail of `uid` for `day` if nobody sent it or holds it now; its unsubscribe token, or null. */

@@ -6,6 +6,7 @@ import { MailOutboxRecord } from '../../mail/outbox.entity.js';
 import type { IdentityContext } from './context.js';
 import { AuthOneTimeTokenRecord, AuthRefreshTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
 import type { AmrEntry } from './entities.js';
+import { AuthChallengeRecord } from './factor-entities.js';
 import { AuthFlowStateRecord } from './flow-state.entity.js';
 import { ApiError, INVALID_CREDENTIALS, OAuthError, badRequest, validationFailed } from './errors.js';
 import { isBanned, loadUserJson } from './users.js';
@@ -242,6 +243,8 @@ export async function refreshSession(
 
 /** How long a revoked refresh token is kept to detect its replay (Supabase Auth's clean-up keeps a day). */
 const REVOKED_REFRESH_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** How long a two-factor challenge is kept after it was made. */
+const CHALLENGE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** How many rows one `pruneExpired` pass removed, by table. */
 export interface PruneReport {
@@ -249,12 +252,14 @@ export interface PruneReport {
   oneTimeTokens: number;
   flowStates: number;
   outbox: number;
+  mfaChallenges: number;
 }
 
 /**
  * Deletes what can no longer be used: refresh tokens revoked over a day ago (a replay then answers
  * `refresh_token_not_found` rather than ending the session, as in Supabase Auth), emailed tokens,
- * PKCE flows and development-outbox messages older than `otpExp`. Ended sessions are deleted at once already.
+ * PKCE flows and development-outbox messages older than `otpExp`, and two-factor challenges over a
+ * day old. Ended sessions are deleted at once already.
  */
 export async function pruneExpired(
   dataSource: DataSource,
@@ -271,11 +276,16 @@ export async function pruneExpired(
   const oneTimeTokens = await manager.delete(AuthOneTimeTokenRecord, { createdAt: LessThan(sentBefore) });
   const flowStates = await manager.delete(AuthFlowStateRecord, { createdAt: LessThan(sentBefore) });
   const outbox = await manager.delete(MailOutboxRecord, { createdAt: LessThan(sentBefore) });
+  // A challenge lives minutes; a day keeps the record of recent ones for the rate limit and support.
+  const mfaChallenges = await manager.delete(AuthChallengeRecord, {
+    createdAt: LessThan(new Date(now.getTime() - CHALLENGE_RETENTION_MS)),
+  });
   return {
     refreshTokens: refreshTokens.affected ?? 0,
     oneTimeTokens: oneTimeTokens.affected ?? 0,
     flowStates: flowStates.affected ?? 0,
     outbox: outbox.affected ?? 0,
+    mfaChallenges: mfaChallenges.affected ?? 0,
   };
 }
 
