@@ -8,6 +8,7 @@ import { ReportRecord } from '../../server/src/moderation/moderation.entities.js
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import { insertMember } from '../support/factories.js';
+import { pngImage } from '../support/images.js';
 import { firstError, signUpMember } from '../support/members.js';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'lampstand-dist-'));
@@ -60,19 +61,43 @@ async function publicFaces(username: string, linkId: string) {
   return { profile: query.data?.profile ?? null, page: page.status, bare: bare.status, link: link.status };
 }
 
+/** What a visitor gets at the page's share images and photo. */
+async function sharedFaces(username: string, photoUrl: string) {
+  const status = async (address: string) => (await fetch(address)).status;
+  return {
+    card: await status(`${api.url}/share/${username}/card.png`),
+    qr: await status(`${api.url}/share/${username}/qr.svg`),
+    photo: await status(photoUrl),
+  };
+}
+
+async function uploadPhoto(token: string): Promise<string> {
+  const response = await fetch(`${api.url}/api/photo`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` },
+    body: new Uint8Array(await pngImage(64, 64)),
+  });
+  expect(response.status).toBe(200);
+  const { photoUrl } = (await response.json()) as { photoUrl: string };
+  return new URL(photoUrl, api.url).toString();
+}
+
 describe('a page an operator hid', () => {
   it('answers 404 at every public address, and its owner sees why and cannot undo it', async () => {
     const member = await signUpMember(api);
     const { uid } = member.member.user;
     const { username } = member.member.profile;
     const linkId = await addLink(uid);
+    const photoUrl = await uploadPhoto(member.session.accessToken);
     expect(await publicFaces(username, linkId)).toEqual({ profile: { username }, page: 200, bare: 301, link: 302 });
+    expect(await sharedFaces(username, photoUrl)).toEqual({ card: 200, qr: 200, photo: 200 });
 
     await api.dataSource
       .getRepository(UserRecord)
       .update({ uid }, { hiddenReason: 'Links to a phishing site.', hiddenAt: new Date() });
 
     expect(await publicFaces(username, linkId)).toEqual({ profile: null, page: 404, bare: 404, link: 404 });
+    expect(await sharedFaces(username, photoUrl)).toEqual({ card: 404, qr: 404, photo: 404 });
     const token = member.session.accessToken;
     const own = await api.graphql<{ me: { profile: { hold: { reason: string; since: string | null } } } }>(
       HOLD,

@@ -5,6 +5,7 @@ import { BillingCustomerRecord } from '../../../server/src/billing/billing.entit
 import { LinkRecord } from '../../../server/src/links/link.entity.js';
 import { classifyRootFields } from '../../../server/src/graphql/auth.js';
 import { resolvers } from '../../../server/src/app/schema.js';
+import { PhotoRecord } from '../../../server/src/photos/photo.entity.js';
 import { ProfileRecord } from '../../../server/src/profiles/profile.entity.js';
 import { SavedVerseRecord } from '../../../server/src/saved-verses/saved-verse.entity.js';
 import { VerseMailSubscriptionRecord } from '../../../server/src/verse-mail/verse-mail.entity.js';
@@ -13,6 +14,7 @@ import { startTestApp } from '../../support/app.js';
 import type { FakeStripe } from '../../support/stripe-fake.js';
 import { startFakeStripe } from '../../support/stripe-fake.js';
 import { decodeClaims, GOOD_PASSWORD, serviceClient } from '../../support/identity.js';
+import { pngImage } from '../../support/images.js';
 import type { SignedUpMember } from '../../support/members.js';
 import { firstError, LOGIN, ME, signUpMember } from '../../support/members.js';
 
@@ -123,7 +125,8 @@ async function snapshot(uid: string): Promise<unknown> {
     .getRepository(SavedVerseRecord)
     .find({ where: { uid }, order: { verseId: 'ASC' } });
   const verseMail = await api.dataSource.getRepository(VerseMailSubscriptionRecord).findOneBy({ uid });
-  return { user, profile, customer, links, saved, verseMail };
+  const photo = await api.dataSource.getRepository(PhotoRecord).findOneBy({ uid });
+  return { user, profile, customer, links, saved, verseMail, photo };
 }
 
 describe('deny by default', () => {
@@ -224,6 +227,13 @@ describe('member A and member B (B4)', () => {
     // B keeps a verse and the morning mail, so that A's unsaving and unsubscribing could touch them.
     const token = b.session.accessToken;
     await api.graphql('mutation { saveVerse(ref: "John 3:16") { savedAt } }', {}, { token });
+    // And a photo, so that A's removePhoto could take it.
+    const photo = await fetch(`${api.url}/api/photo`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` },
+      body: new Uint8Array(await pngImage(64, 64)),
+    });
+    expect(photo.status).toBe(200);
     await api.graphql(
       'mutation { subscribeVerseMail(input: { hour: 6, timeZone: "UTC" }) { enabled } }',
       {},
