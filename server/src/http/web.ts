@@ -7,7 +7,18 @@ import { escapeHtml } from './html.js';
 import { APP_PAGES } from './pages.js';
 
 /** Paths the web app never owns: unknown ones under these stay JSON 404s. */
-const API_PREFIXES = ['/graphql', '/auth/', '/webhooks/', '/healthz', '/readyz', '/api/'];
+const API_PREFIXES = [
+  '/graphql',
+  '/auth/',
+  '/webhooks/',
+  '/healthz',
+  '/readyz',
+  '/api/',
+  '/share/',
+  '/p/',
+  '/l/',
+  '/verse-mail/',
+];
 
 /** A public profile page's address: `/@username`, with or without a trailing slash. */
 const PROFILE_PATH = /^\/@([^/]+)\/?$/;

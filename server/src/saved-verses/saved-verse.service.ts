@@ -54,7 +54,10 @@ export class SavedVerseService {
       where: { uid: actor.id },
       order: { savedAt: 'DESC', verseId: 'ASC' },
     });
-    const verses = await Promise.all(records.map((record) => this.verses.byId(record.verseId, translation)));
+    const verses = await this.verses.byIds(
+      records.map((record) => record.verseId),
+      translation,
+    );
     return records.flatMap((record, index) => {
       const verse = verses[index];
       return verse ? [Object.assign(new SavedVerse(), { verse, savedAt: record.savedAt })] : [];

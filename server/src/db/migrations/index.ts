@@ -1,3 +1,4 @@
+// Written by generate-migration.ts: every migration, per dialect, in the order they run.
 import { CreateVerses1795240666413 as sqliteCreateVerses1795240666413 } from './sqlite/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as sqliteSeedVerses1795240666414 } from './sqlite/1795240666414-SeedVerses.js';
 import { CreateIdentity1795242437394 as sqliteCreateIdentity1795242437394 } from './sqlite/1795242437394-CreateIdentity.js';
@@ -28,7 +29,6 @@ import { MfaFactors1795576891882 as postgresMfaFactors1795576891882 } from './po
 import { LinkScheduleAndHighlight1795576920267 as postgresLinkScheduleAndHighlight1795576920267 } from './postgres/1795576920267-LinkScheduleAndHighlight.js';
 import { ModerationAndAudit1795576927108 as postgresModerationAndAudit1795576927108 } from './postgres/1795576927108-ModerationAndAudit.js';
 import { FlowStates1795576981811 as postgresFlowStates1795576981811 } from './postgres/1795576981811-FlowStates.js';
-// Written by generate-migration.ts: every migration, per dialect, in the order they run.
 
 export const sqliteMigrations = [
   sqliteCreateVerses1795240666413,
