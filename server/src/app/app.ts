@@ -165,23 +165,25 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   if (config.metricsPort !== undefined) metrics.serve(app, config.host, config.metricsPort);
 
   const background = dependencies.background ?? true;
+  // One SMTP transport for all mail: the embedded identity service's and the morning verse.
+  const mailer = createMailer(config, dataSource, app.log);
+  app.addHook('onClose', () => {
+    mailer.close();
+  });
   const identity = await mountIdentity(app, config, dataSource, {
     fetch: dependencies.identityFetch,
     background,
+    mailer,
   });
 
   const verses = new VerseService(dataSource.getRepository(VerseRecord));
   const profiles = new ProfileService(dataSource, verses);
   const savedVerses = new SavedVerseService(dataSource, verses);
-  const verseMailer = createMailer(config, dataSource, app.log);
-  app.addHook('onClose', () => {
-    verseMailer.close();
-  });
   const verseMail = new VerseMailService({
     dataSource,
     verses,
     identity: identity.client,
-    mailer: verseMailer,
+    mailer,
     publicUrl: config.publicUrl,
     log: app.log,
     clock: dependencies.clock,

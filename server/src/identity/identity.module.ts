@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { scheduleJob } from '../jobs/schedule.js';
 import { internalIdentityFetch } from './embedded/in-process.js';
 import type { IdentityKeys } from './embedded/keys.js';
+import type { IdentityContext } from './embedded/context.js';
 import { prepareEmbeddedIdentity } from './embedded/service.js';
 import { pruneExpired, sessionLiveness } from './embedded/sessions.js';
 import { IdentityClient } from './identity.client.js';
@@ -85,6 +86,8 @@ export async function mountIdentity(
     /** The HTTP client for identity calls (default: in-process in embedded mode, else the network). */
     fetch?: typeof fetch;
     background?: boolean;
+    /** The app's mailer, which the embedded service sends through too. */
+    mailer?: IdentityContext['mailer'];
   } = {},
 ): Promise<Identity> {
   let identity: Identity;
@@ -102,7 +105,7 @@ export async function mountIdentity(
       });
       await firstConnection(redis);
     }
-    const { plugin, keys } = await prepareEmbeddedIdentity(app, config, dataSource, redis);
+    const { plugin, keys } = await prepareEmbeddedIdentity(app, config, dataSource, redis, options.mailer);
     await app.register(plugin, { prefix: '/auth/v1' });
     const ownCalls = options.fetch ?? (await internalIdentityFetch(app, config, plugin));
     if (options.background ?? true) startPruning(app, config, dataSource);

@@ -113,7 +113,7 @@ export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPlugi
 
 /**
  * Readies the embedded service for `app`: its keys (the development secret is made on first use),
- * a mailer closed with the app, and rate limits (shared through `redis` when given, else in
+ * the app's mailer (`shared`) or its own, closed with the app, and rate limits (shared through `redis` when given, else in
  * memory). Register the returned plugin where the service should answer.
  */
 export async function prepareEmbeddedIdentity(
@@ -121,12 +121,17 @@ export async function prepareEmbeddedIdentity(
   config: Config,
   dataSource: DataSource,
   redis?: Redis,
+  shared?: Mailer,
 ): Promise<{ plugin: FastifyPluginCallback; keys: IdentityKeys }> {
   const keys = await loadIdentityKeys(config);
-  const mailer = createMailer(config, dataSource, app.log);
-  app.addHook('onClose', () => {
-    mailer.close();
-  });
+  let mailer = shared;
+  if (!mailer) {
+    const own = createMailer(config, dataSource, app.log);
+    app.addHook('onClose', () => {
+      own.close();
+    });
+    mailer = own;
+  }
   const limits = createIdentityLimits(config.auth, redis);
   const secrets = factorSecrets(config);
   return { plugin: embeddedIdentity({ config, dataSource, keys, mailer, limits, factorSecrets: secrets }), keys };
