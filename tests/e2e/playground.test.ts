@@ -97,9 +97,11 @@ describe('the GraphQL playground', () => {
     await expect.poll(() => tabs.allInnerTexts(), { timeout: 20_000 }).toContain('PublicProfile');
     await tabs.filter({ hasText: 'PublicProfile' }).getByText('PublicProfile').click();
     await expect
-      .poll(() => page.locator('.graphiql-editor-tool').innerText())
+      .poll(() => page.locator('.graphiql-editor-tool').innerText(), { timeout: 20_000 })
       .toContain(`"${member.profile.username}"`);
-    await expect.poll(() => page.locator('.graphiql-query-editor').innerText()).toMatch(/query\sPublicProfile/);
+    await expect
+      .poll(() => page.locator('.graphiql-query-editor').innerText(), { timeout: 20_000 })
+      .toMatch(/query\sPublicProfile/);
     // GraphiQL picks up the new tab's operation name a moment after showing it, as a person would.
     await page.waitForTimeout(500);
     await page.getByRole('button', { name: /Execute query/ }).click();

@@ -6,6 +6,7 @@ import { GraphiQL } from 'graphiql';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../ui/BrandMark';
+import { PageLoading } from '../../ui/PageLoading';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { CookieSettingsButton } from '../../consent/CookieSettingsButton';
 import { useAuth } from '../../session/AuthProvider';
@@ -19,9 +20,9 @@ export function PlaygroundPage() {
     title: 'GraphQL playground · Lampstand',
     description: 'Try the Lampstand GraphQL API: the verse of the day, verse lookup and public profiles.',
   });
-  const { username } = useAuth();
-  // GraphiQL reads its first tabs once, and keeps the member's own tabs after the first visit.
-  const [tabs] = useState(() => exampleOperations(username));
+  const { signedIn, username, memberError } = useAuth();
+  // The examples name the member's own page: wait for it rather than fill in the placeholder.
+  const ready = !signedIn || username !== null || memberError !== null;
   return (
     <div className="playground">
       <header className="playground-bar">
@@ -36,8 +37,14 @@ export function PlaygroundPage() {
         <CookieSettingsButton className="link-button playground-cookies" />
       </header>
       <main id="main" className="playground-main">
-        <GraphiQL fetcher={fetcher} defaultTabs={tabs} defaultEditorToolsVisibility="variables" />
+        {ready ? <Playground username={username} /> : <PageLoading />}
       </main>
     </div>
   );
+}
+
+function Playground({ username }: { username: string | null }) {
+  // GraphiQL reads its first tabs once, and keeps the member's own tabs after the first visit.
+  const [tabs] = useState(() => exampleOperations(username));
+  return <GraphiQL fetcher={fetcher} defaultTabs={tabs} defaultEditorToolsVisibility="variables" />;
 }
