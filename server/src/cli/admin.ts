@@ -1,17 +1,13 @@
 // The operator's command line: npm run admin -- <command> … (see USAGE, and the README's "Operating").
 //
-// Like `npm run plus`, it runs the app for a moment on a free loopback port with no background
-// work (the embedded identity service answers supabase-js over HTTP), against the configured
-// database and identity service, and calls one use case of server/src/operator/. Every command
+// Like `npm run plus`, it runs the app for a moment (./running-app.ts) and calls one use case of
+// server/src/operator/. Every command
 // writes an audit row naming the operator (`--operator`, else the OS user).
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { GraphQLError } from 'graphql';
-import { buildApp } from '../app/app.js';
-import { ConfigError, loadConfig } from '../config.js';
 import { banAccount, unbanAccount } from '../operator/ban-account.js';
 import { deleteAccount } from '../operator/delete-account.js';
 import { exportAccount } from '../operator/export-account.js';
@@ -20,6 +16,7 @@ import { listSignUps } from '../operator/list-signups.js';
 import type { OperatorCall } from '../operator/operator-context.js';
 import { listReports, resolveReport } from '../operator/reports-queue.js';
 import { showAccount } from '../operator/show-account.js';
+import { withRunningApp } from './running-app.js';
 
 const USAGE = `usage: npm run admin -- <command> [options] [--operator NAME]
 
@@ -163,20 +160,6 @@ const COMMANDS: Record<
   },
 };
 
-async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
-
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
@@ -197,36 +180,22 @@ async function main(argv: string[]): Promise<number> {
     console.error('--operator must be a name of 1 to 100 characters');
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
-  const port = await freeLoopbackPort();
-  const app = await buildApp(
-    { ...config, host: '127.0.0.1', port, logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel },
-    { background: false },
-  );
-  try {
-    await app.listen({ host: '127.0.0.1', port });
-    await command.run({ deps: app.operator, operator }, args, parsed.values);
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n${USAGE}`);
-      return 2;
+  return withRunningApp(async (app) => {
+    try {
+      await command.run({ deps: app.operator, operator }, args, parsed.values);
+      return 0;
+    } catch (error) {
+      if (error instanceof UsageError) {
+        console.error(`${error.message}\n${USAGE}`);
+        return 2;
+      }
+      if (error instanceof GraphQLError) {
+        console.error(`${String(error.extensions.code)}: ${error.message}`);
+        return 1;
+      }
+      throw error;
     }
-    if (error instanceof GraphQLError) {
-      console.error(`${String(error.extensions.code)}: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -6,27 +6,11 @@
 // embedded identity service answers over HTTP, so the app has to listen). It works beside a running
 // server on the same database; the member's next token (sign-in or refresh) carries the claim.
 import 'reflect-metadata';
-import { createServer } from 'node:net';
 import { GraphQLError } from 'graphql';
-import { buildApp } from '../app/app.js';
-import { ConfigError, loadConfig } from '../config.js';
 import { IdentityError } from '../identity/identity.client.js';
+import { withRunningApp } from './running-app.js';
 
 const USAGE = 'usage: npm run plus -- grant|revoke EMAIL';
-
-async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 async function main(argv: string[]): Promise<number> {
   const [action, email, ...rest] = argv;
@@ -34,46 +18,32 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
-  const port = await freeLoopbackPort();
-  const app = await buildApp(
-    { ...config, host: '127.0.0.1', port, logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel },
-    { background: false },
-  );
-  try {
-    await app.listen({ host: '127.0.0.1', port });
-    const { entitlement } = action === 'grant' ? await app.billing.grant(email) : await app.billing.revoke(email);
-    const plan = entitlement.role === null ? 'free' : 'Plus';
-    const why = entitlement.granted
-      ? 'granted'
-      : entitlement.role === null
-        ? 'no grant, no subscription'
-        : 'through a subscription';
-    console.log(`${email}: ${action === 'grant' ? 'granted' : 'grant revoked'}; plan now ${plan} (${why}).`);
-    return 0;
-  } catch (error) {
-    if (error instanceof GraphQLError) {
-      console.error(error.message);
-      return 1;
+  return withRunningApp(async (app) => {
+    try {
+      const { entitlement } = action === 'grant' ? await app.billing.grant(email) : await app.billing.revoke(email);
+      const plan = entitlement.role === null ? 'free' : 'Plus';
+      const why = entitlement.granted
+        ? 'granted'
+        : entitlement.role === null
+          ? 'no grant, no subscription'
+          : 'through a subscription';
+      console.log(`${email}: ${action === 'grant' ? 'granted' : 'grant revoked'}; plan now ${plan} (${why}).`);
+      return 0;
+    } catch (error) {
+      if (error instanceof GraphQLError) {
+        console.error(error.message);
+        return 1;
+      }
+      if (error instanceof IdentityError) {
+        console.error(
+          `${email}: the plan is saved, but the identity service refused the stripeRole claim (${error.code}); ` +
+            'a running server with billing retries it, or run this command again.',
+        );
+        return 1;
+      }
+      throw error;
     }
-    if (error instanceof IdentityError) {
-      console.error(
-        `${email}: the plan is saved, but the identity service refused the stripeRole claim (${error.code}); ` +
-          'a running server with billing retries it, or run this command again.',
-      );
-      return 1;
-    }
-    throw error;
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 process.exitCode = await main(process.argv.slice(2));
