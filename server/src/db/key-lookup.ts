@@ -47,17 +47,25 @@ export function keyLookup<T extends ObjectLiteral>(
   dataSource: DataSource,
   entity: EntityTarget<T>,
   keyProperty: keyof T & string,
+  /** Only these properties are read (the rest stay unset): a large column left out of a hot read. */
+  only?: readonly (keyof T & string)[],
 ): (keys: readonly string[]) => Promise<T[]> {
   const metadata = dataSource.getMetadata(entity);
   const cache = built.get(dataSource) ?? new Map<string, Lookup>();
   built.set(dataSource, cache);
-  const name = `${metadata.name}.${keyProperty}`;
+  const name = `${metadata.name}.${keyProperty}${only ? `:${only.join(',')}` : ''}`;
   const existing = cache.get(name);
   if (existing) return existing as (keys: readonly string[]) => Promise<T[]>;
   const key = metadata.findColumnWithPropertyName(keyProperty);
   if (!key) throw new Error(`${metadata.name} has no column ${keyProperty}`);
   const { driver } = dataSource;
-  const columns = metadata.columns;
+  const columns = only
+    ? only.map((property) => {
+        const column = metadata.findColumnWithPropertyName(property);
+        if (!column) throw new Error(`${metadata.name} has no column ${property}`);
+        return column;
+      })
+    : metadata.columns;
   const select = columns.map((column) => driver.escape(column.databaseName)).join(', ');
   const from = `SELECT ${select} FROM ${driver.escape(metadata.tableName)} WHERE ${driver.escape(key.databaseName)} IN `;
   const placeholder = dataSource.options.type === 'postgres' ? (index: number) => `$${index + 1}` : () => '?';

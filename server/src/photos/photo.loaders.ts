@@ -1,13 +1,13 @@
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
-import { In } from 'typeorm';
+import { keyLookup } from '../db/key-lookup.js';
 import { PhotoRecord } from './photo.entity.js';
 
 /** Each member's photo version (null without a photo), one query for every profile of a request; never the image. */
 export function createPhotoLoader(dataSource: DataSource): DataLoader<string, string | null> {
-  const repository = dataSource.getRepository(PhotoRecord);
+  const versions = keyLookup(dataSource, PhotoRecord, 'uid', ['uid', 'version']);
   return new DataLoader(async (uids: readonly string[]) => {
-    const rows = await repository.find({ select: { uid: true, version: true }, where: { uid: In([...uids]) } });
+    const rows = await versions(uids);
     const byUid = new Map(rows.map((row) => [row.uid, row.version]));
     return uids.map((uid) => byUid.get(uid) ?? null);
   });
