@@ -186,7 +186,7 @@ describe('the verse by mail each morning', () => {
     const record = (day: string, hash: string) => ({
       uid: member.user.uid,
       day,
-      status: 'sent',
+      status: 'sent' as const,
       attempts: 1,
       claimedUntil: new Date(0),
       unsubscribeHash: hash.repeat(64),
