@@ -1,17 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../server/src/config.js';
 import { UserRecord } from '../../server/src/members/user.entity.js';
 import { AuditRecord, ReportRecord } from '../../server/src/moderation/moderation.entities.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
+import type { CliOutcome } from '../support/cli.js';
+import { runCli } from '../support/cli.js';
 import { firstError, LOGIN, ME, signUpMember } from '../support/members.js';
 
-const run = promisify(execFile);
 let api: TestApp;
 const outDir = mkdtempSync(path.join(tmpdir(), 'lampstand-admin-'));
 
@@ -24,28 +22,7 @@ afterAll(async () => {
 });
 
 /** Runs `npm run admin -- …`'s program as its own process against the test app's database. */
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { database, dataDir, publicUrl } = api.config;
-  const env = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: publicUrl,
-    ...(database.type === 'sqlite' ? { SQLITE_FILE: database.file } : { DATABASE_URL: database.url }),
-  };
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', path.join('src', 'cli', 'admin.ts'), ...args],
-      { cwd: path.join(projectRoot, 'server'), env },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const admin = (...args: string[]): Promise<CliOutcome> => runCli(api, 'admin', args);
 
 const auditOf = (target: string) =>
   api.dataSource.getRepository(AuditRecord).find({ where: { target }, order: { at: 'ASC' } });

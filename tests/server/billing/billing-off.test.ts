@@ -1,18 +1,15 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/members/user.entity.js';
 import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
-import { projectRoot } from '../../../server/src/config.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
+import type { CliOutcome } from '../../support/cli.js';
+import { runCli } from '../../support/cli.js';
 import { refreshedRole, START_CHECKOUT, SUBSCRIPTION } from '../../support/billing.js';
 import type { MemberData, SignedUpMember } from '../../support/members.js';
 import { firstError, ME, signUpMember } from '../../support/members.js';
 import { deliver, signEvent } from '../../support/stripe-fake.js';
 
-const run = promisify(execFile);
 const DELETE_ACCOUNT = 'mutation ($password: String!) { deleteAccount(password: $password) }';
 let api: TestApp;
 
@@ -24,28 +21,7 @@ afterAll(async () => {
 });
 
 /** Runs `npm run plus -- …`'s program as a separate process against the test app's database. */
-async function plusCommand(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { database, dataDir, publicUrl } = api.config;
-  const env = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: publicUrl,
-    ...(database.type === 'sqlite' ? { SQLITE_FILE: database.file } : { DATABASE_URL: database.url }),
-  };
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', path.join('src', 'cli', 'plus.ts'), ...args],
-      { cwd: path.join(projectRoot, 'server'), env },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const plusCommand = (...args: string[]): Promise<CliOutcome> => runCli(api, 'plus', args);
 
 async function plan(member: SignedUpMember): Promise<string | undefined> {
   const response = await api.graphql<{ me: MemberData }>(ME, {}, { token: member.session.accessToken });
