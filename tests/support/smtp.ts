@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The header block as sent, folded lines unfolded (RFC 5322); never quoted-printable decoded. */
+  headers: string;
   body: string;
 }
 
@@ -47,6 +49,7 @@ export async function startSmtpListener(options: { refuse?: () => boolean } = {}
         messages.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           subject,
+          headers: (raw.split(/\r?\n\r?\n/, 1)[0] ?? '').replace(/\r?\n[ \t]+/g, ' '),
           body: decodeQuotedPrintable(raw),
         });
         callback();
