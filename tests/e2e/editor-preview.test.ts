@@ -7,7 +7,7 @@ import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import type { SignedUpMember } from '../support/members.js';
 import { signUpMember } from '../support/members.js';
-import { checkScreen, newPage } from '../support/screens.js';
+import { checkScreen, logIn, newPage } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -54,11 +54,7 @@ async function memberWithLinks(
 }
 
 async function openEditor(page: Page, member: SignedUpMember): Promise<void> {
-  await page.goto(`${api.url}/login`);
-  await page.getByLabel('Email address').fill(member.email);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await logIn(page, api.url, member.email, member.password);
   await page.goto(`${api.url}/profile`);
   await page.locator('#links-title').waitFor();
 }

@@ -8,7 +8,7 @@ import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import type { SignedUpMember } from '../support/members.js';
 import { signUpMember } from '../support/members.js';
-import { seriousA11yViolations } from '../support/screens.js';
+import { logIn, seriousA11yViolations } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -25,11 +25,7 @@ afterAll(async () => {
 async function signedInPage(member: SignedUpMember) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${api.url}/login`);
-  await page.getByLabel('Email address').fill(member.email);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await logIn(page, api.url, member.email, member.password);
   return { context, page };
 }
 

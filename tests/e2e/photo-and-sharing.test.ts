@@ -5,7 +5,7 @@ import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { pngImage } from '../support/images.js';
 import { signUpMember } from '../support/members.js';
-import { screenshots, seriousA11yViolations } from '../support/screens.js';
+import { logIn, screenshots, seriousA11yViolations } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -27,11 +27,7 @@ describe("a member's photo and the page's sharing", () => {
     const username = member.profile.username;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${api.url}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await logIn(page, api.url, email, password);
     await page.goto(`${api.url}/profile`);
     await page.getByRole('heading', { name: 'Photo' }).waitFor();
     await page.getByRole('img', { name: 'No photo: your initial' }).waitFor();

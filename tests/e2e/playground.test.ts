@@ -5,7 +5,7 @@ import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { pngImage } from '../support/images.js';
 import { signUpMember } from '../support/members.js';
-import { screenshots, seriousA11yViolations } from '../support/screens.js';
+import { logIn, screenshots, seriousA11yViolations } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -87,11 +87,7 @@ describe('the GraphQL playground', () => {
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${api.url}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await logIn(page, api.url, email, password);
     await page.goto(`${api.url}/playground`);
     const tabs = page.locator('.graphiql-tab');
     await expect.poll(() => tabs.allInnerTexts(), { timeout: 20_000 }).toContain('PublicProfile');

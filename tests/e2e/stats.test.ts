@@ -7,7 +7,7 @@ import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import type { SignedUpMember } from '../support/members.js';
 import { signUpMember } from '../support/members.js';
-import { checkScreen, heading, newPage } from '../support/screens.js';
+import { checkScreen, heading, logIn, newPage } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -45,14 +45,6 @@ async function memberWithLinks(titles: string[], plus = false): Promise<SignedUp
   return { ...member, linkIds };
 }
 
-async function logIn(page: Page, member: SignedUpMember): Promise<void> {
-  await page.goto(`${api.url}/login`);
-  await page.getByLabel('Email address').fill(member.email);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
 /** A visitor on a phone opens the member's page and follows the link titled `title` through `/l/<id>`. */
 async function visitAndClick(member: SignedUpMember, title: string): Promise<void> {
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: VISITOR_AGENT });
@@ -71,7 +63,7 @@ describe('the Stats screen', () => {
   it('says there are no visits yet, then shows a click through /l/<id> the same day', async () => {
     const member = await memberWithLinks(['Our church']);
     const { context, page } = await newPage(browser);
-    await logIn(page, member);
+    await logIn(page, api.url, member.email, member.password);
     await page.goto(`${api.url}/profile`);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Stats' }).click();
     await heading(page, 'Stats');
@@ -113,7 +105,7 @@ describe('the Stats screen', () => {
     await visitAndClick(member, 'Podcast');
 
     const { context, page } = await newPage(browser);
-    await logIn(page, member);
+    await logIn(page, api.url, member.email, member.password);
     await page.goto(`${api.url}/stats`);
     await heading(page, 'Stats');
     await page.getByText('over the last 90 days').waitFor();
@@ -148,7 +140,7 @@ describe('the links editor with Plus', () => {
     const member = await memberWithLinks(['Advent', 'Sermons'], true);
     const [advent = '', sermons = ''] = member.linkIds;
     const { context, page } = await newPage(browser);
-    await logIn(page, member);
+    await logIn(page, api.url, member.email, member.password);
     await page.goto(`${api.url}/profile`);
     const item = (title: string) => page.locator('.link-item').filter({ hasText: title });
 

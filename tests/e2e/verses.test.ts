@@ -7,7 +7,7 @@ import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { signUpMember } from '../support/members.js';
-import { screenshots, seriousA11yViolations } from '../support/screens.js';
+import { logIn, screenshots, seriousA11yViolations } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -95,11 +95,7 @@ describe('saved verses', () => {
     const { email, password, session } = await signUpMember(api, { first: 'Hannah' });
     await api.graphql('mutation { completeWelcome { welcome } }', {}, { token: session.accessToken });
     const { context, page } = await newPage();
-    await page.goto(`${api.url}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await logIn(page, api.url, email, password);
 
     await page.goto(`${api.url}/saved?ref=${encodeURIComponent('1 Samuel 1:27')}`);
     expect(await page.getByLabel('Verse', { exact: true }).inputValue()).toBe('1 Samuel 1:27');
@@ -160,11 +156,7 @@ describe('the verse screens at a phone’s and a laptop’s width', () => {
       expect(saved.errors).toBeUndefined();
     }
     const { context, page } = await newPage();
-    await page.goto(`${api.url}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await logIn(page, api.url, email, password);
 
     const problems: string[] = [];
     await page.goto(`${api.url}/verse?month=2024-02`);
