@@ -8,7 +8,8 @@ import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import type { CliOutcome } from '../support/cli.js';
 import { runCli } from '../support/cli.js';
-import { firstError, LOGIN, ME, signUpMember } from '../support/members.js';
+import { firstError, LOGIN, ME, SESSION_FIELDS, signUpMember } from '../support/members.js';
+import { totpCode } from '../support/totp.js';
 
 let api: TestApp;
 const outDir = mkdtempSync(path.join(tmpdir(), 'lampstand-admin-'));
@@ -23,6 +24,8 @@ afterAll(async () => {
 
 /** Runs `npm run admin -- …`'s program as its own process against the test app's database. */
 const admin = (...args: string[]): Promise<CliOutcome> => runCli(api, 'admin', args);
+
+const LOGIN_MFA = `mutation ($input: LoginInput!) { login(input: $input) { session { ${SESSION_FIELDS} mfaRequired } } }`;
 
 const auditOf = (target: string) =>
   api.dataSource.getRepository(AuditRecord).find({ where: { target }, order: { at: 'ASC' } });
@@ -88,6 +91,43 @@ describe('npm run admin', { timeout: 240_000 }, () => {
     expect(again.errors).toBeUndefined();
     expect(await pageStatus(member.member.profile.username)).not.toBeNull();
     expect((await auditOf(uid)).map((row) => row.action)).toEqual(['ban', 'unban']);
+  });
+
+  it("removes a lost phone's two-factor app: the password alone signs in again, audited", async () => {
+    const member = await signUpMember(api);
+    const { uid } = member.member.user;
+    const token = member.session.accessToken;
+    const started = await api.graphql<{ startMfaSetup: { secret: string } }>(
+      'mutation { startMfaSetup { secret } }',
+      {},
+      { token },
+    );
+    const code = await totpCode(started.data?.startMfaSetup.secret ?? '');
+    const verified = await api.graphql(
+      'mutation ($code: String!) { verifyMfa(code: $code) { session { accessToken } } }',
+      {
+        code,
+      },
+      { token },
+    );
+    expect(verified.errors, JSON.stringify(verified.errors)).toBeUndefined();
+    const asked = async () =>
+      (
+        await api.graphql<{ login: { session: { mfaRequired: boolean } } }>(LOGIN_MFA, {
+          input: { email: member.email, password: member.password },
+        })
+      ).data?.login.session.mfaRequired;
+    expect(await asked()).toBe(true);
+
+    const removed = await admin('remove-2fa', `@${member.member.profile.username}`, '--operator', 'ada');
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toContain('1 two-factor app(s) removed');
+    expect(await asked()).toBe(false);
+    const rows = await auditOf(uid);
+    expect(rows.map((row) => [row.operator, row.action])).toEqual([['ada', 'remove-2fa']]);
+
+    const again = await admin('remove-2fa', uid);
+    expect(again.stdout).toContain('no two-factor apps to remove');
   });
 
   it('shows and exports an account, auditing each read', async () => {

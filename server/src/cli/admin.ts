@@ -14,6 +14,7 @@ import { exportAccount } from '../operator/export-account.js';
 import { hidePage, unhidePage } from '../operator/hide-page.js';
 import { listSignUps } from '../operator/list-signups.js';
 import type { OperatorCall } from '../operator/operator-context.js';
+import { removeTwoFactor } from '../operator/remove-two-factor.js';
 import { listReports, resolveReport } from '../operator/reports-queue.js';
 import { showAccount } from '../operator/show-account.js';
 import { withRunningApp } from './running-app.js';
@@ -24,6 +25,7 @@ const USAGE = `usage: npm run admin -- <command> [options] [--operator NAME]
   show ACCOUNT                                     one account (ACCOUNT: id, email or @username)
   ban ACCOUNT [--hours N] [--reason TEXT]          no sign-in, sessions ended, page hidden (default: for good)
   unban ACCOUNT
+  remove-2fa ACCOUNT                               turn two-factor sign-in off (a lost phone; check who asks first)
   hide ACCOUNT --reason TEXT                       hide the page; the member sees the reason
   unhide ACCOUNT
   delete ACCOUNT --yes [--reason TEXT]             delete the account as the member's own deletion does
@@ -98,6 +100,17 @@ const COMMANDS: Record<
     args: 1,
     run: async (call, [account]) => {
       console.log(`${(await unbanAccount(call, account)).uid}: ban lifted.`);
+    },
+  },
+  'remove-2fa': {
+    args: 1,
+    run: async (call, [account]) => {
+      const done = await removeTwoFactor(call, account);
+      console.log(
+        done.removed === 0
+          ? `${done.uid}: no two-factor apps to remove.`
+          : `${done.uid}: ${String(done.removed)} two-factor app(s) removed; the password alone signs in.`,
+      );
     },
   },
   hide: {

@@ -395,6 +395,12 @@ export class IdentityClient {
     return toUser(data.user);
   }
 
+  /** Deletes one of an account's second factors (a lost phone); the sessions it raised fall to aal1. */
+  async deleteFactorById(userId: string, factorId: string): Promise<void> {
+    const { error } = await this.admin.mfa.deleteFactor({ userId, id: factorId });
+    if (error) throw toIdentityError(error);
+  }
+
   /** Deletes an account with its sessions. */
   async deleteUser(id: string): Promise<void> {
     check(await this.admin.deleteUser(id));

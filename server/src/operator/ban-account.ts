@@ -19,7 +19,8 @@ function banHours(hours: number | undefined): number {
   return hours;
 }
 
-function identityRefused(error: unknown): never {
+/** Answers a refusal of the identity service as the operator's coded error. */
+export function identityRefused(error: unknown): never {
   if (error instanceof IdentityError) {
     throw appError(ErrorCode.IDENTITY_UNAVAILABLE, `The identity service refused the change (${error.code}).`, {
       identityCode: error.code,
