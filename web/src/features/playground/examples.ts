@@ -35,7 +35,14 @@ query VerseLookup($ref: String!) {
   },
 ];
 
-const PUBLIC_PROFILE = `query PublicProfile($username: String!, $timeZone: String) {
+/**
+ * The profile example, with the username and time zone as the variables' defaults too: GraphiQL
+ * sometimes shows a tab whose variables it has not filled in yet, and the query still runs.
+ */
+const publicProfile = (username: string) => `query PublicProfile(
+  $username: String! = ${JSON.stringify(username)}
+  $timeZone: String = "Europe/London"
+) {
   profile(username: $username) {
     username
     name
@@ -78,9 +85,9 @@ export function exampleOperations(username: string | null): ExampleOperation[] {
     ...EXAMPLE_OPERATIONS,
     {
       query: `# A member's public page: the same data as lampstand's /@username.
-# ${username ? 'This is your own page' : "Put a member's username in the variables (sign up to make yours)"}; null unless the profile
+# ${username ? 'This is your own page' : "Put a member's username in place of your_username (sign up to make yours)"}; null unless the profile
 # exists and its owner shows it to visitors.
-${PUBLIC_PROFILE}`,
+${publicProfile(username ?? EXAMPLE_USERNAME_PLACEHOLDER)}`,
       variables: JSON.stringify(
         { username: username ?? EXAMPLE_USERNAME_PLACEHOLDER, timeZone: 'Europe/London' },
         null,
