@@ -1,17 +1,7 @@
-import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { refusal } from '../../support/refusal.js';
 import { iconFor } from '../../../server/src/links/link-icons.js';
 import { cleanLinkTitle, normalizeLinkUrl } from '../../../server/src/links/link-rules.js';
-
-function refusal(run: () => unknown): Record<string, unknown> {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof GraphQLError) return { message: error.message, ...error.extensions };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('link addresses', () => {
   it.each([

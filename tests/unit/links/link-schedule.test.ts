@@ -1,19 +1,9 @@
-import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { refusal } from '../../support/refusal.js';
 import { checkSchedule, parseLocalTime } from '../../../server/src/links/link-schedule.js';
 import { isWithinSchedule, localTimeIn } from '../../../server/src/links/schedule-window.js';
 import { isHighlightedNow, isShownNow } from '../../../server/src/links/link.policies.js';
 import { canonicalTimeZone } from '../../../server/src/profiles/time-zone.js';
-
-function refusal(run: () => unknown): Record<string, unknown> {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof GraphQLError) return { message: error.message, ...error.extensions };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('schedule times', () => {
   it.each([
