@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { createTokenVerifier, TokenVerificationError } from '../../server/src/identity/token-verifier.js';
 import type { TestApp } from '../support/app.js';
@@ -64,6 +64,19 @@ describe('local access-token verification (embedded mode)', () => {
       name: 'TokenVerificationError',
       reason: 'expired',
     });
+  });
+
+  it('B8 refuses a token once it expires, though it was verified before', async () => {
+    const { accessToken } = await signUp();
+    await expect(embedded().verify(accessToken)).resolves.toMatchObject({ accessToken });
+    const { exp } = decodeClaims(accessToken) as { exp: number };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(exp * 1000 + 1000);
+      await expect(embedded().verify(accessToken)).rejects.toMatchObject({ reason: 'expired' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('B8 refuses alg none', async () => {

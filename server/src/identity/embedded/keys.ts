@@ -5,6 +5,7 @@ import { SignJWT, importJWK, jwtVerify } from 'jose';
 import type { CryptoKey, JWK, JWTHeaderParameters, JWTPayload, KeyObject } from 'jose';
 import { z } from 'zod';
 import type { Config, SigningAlgorithm, SigningJwk } from '../../config.js';
+import { importHs256Secret } from '../hs256.js';
 
 type VerificationKey = CryptoKey | KeyObject | Uint8Array;
 
@@ -43,10 +44,7 @@ const DEV_KEY_LIFETIME_S = 10 * 365 * 24 * 3600;
 const DERIVED_KEY_IAT = 1_735_689_600;
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth']);
 
-const encoder = new TextEncoder();
-
-async function signHs256(secret: string | Uint8Array, claims: JWTPayload): Promise<string> {
-  const key = typeof secret === 'string' ? encoder.encode(secret) : secret;
+async function signHs256(key: CryptoKey, claims: JWTPayload): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
 }
 
@@ -59,8 +57,9 @@ async function loadDevSecrets(file: string): Promise<{ secrets: DevSecrets; crea
   }
   const jwtSecret = randomBytes(48).toString('base64url');
   const iat = Math.floor(Date.now() / 1000);
+  const key = await importHs256Secret(jwtSecret);
   const apiKey = (role: string): Promise<string> =>
-    signHs256(jwtSecret, { iss: API_KEY_ISSUER, role, iat, exp: iat + DEV_KEY_LIFETIME_S });
+    signHs256(key, { iss: API_KEY_ISSUER, role, iat, exp: iat + DEV_KEY_LIFETIME_S });
   const secrets: DevSecrets = {
     jwtSecret,
     anonKey: await apiKey('anon'),
@@ -88,7 +87,7 @@ export async function loadIdentityKeys(config: Config): Promise<IdentityKeys> {
   const loaded = developmentFile === undefined ? undefined : await loadDevSecrets(developmentFile);
   const devSecrets = loaded?.secrets;
   const secret = devSecrets?.jwtSecret ?? config.auth.jwtSecret;
-  const secretKey = secret === undefined ? undefined : encoder.encode(secret);
+  const secretKey = secret === undefined ? undefined : await importHs256Secret(secret);
 
   const byKid = new Map<string, { alg: SigningAlgorithm; key: VerificationKey }>();
   for (const jwk of configuredKeys) {
