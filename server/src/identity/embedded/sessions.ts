@@ -70,16 +70,23 @@ async function insertRefreshToken(
 ): Promise<string> {
   const token = newRefreshToken();
   const now = new Date();
-  await manager.insert(AuthRefreshTokenRecord, {
-    id: randomUUID(),
-    tokenHash: sha256(token),
-    parentHash,
-    sessionId: session.id,
-    userId: session.userId,
-    revoked: false,
-    createdAt: now,
-    updatedAt: now,
-  });
+  // Every column is given, so TypeORM's read-back of the defaulted ones (`revoked`) is skipped.
+  await manager
+    .createQueryBuilder()
+    .insert()
+    .into(AuthRefreshTokenRecord)
+    .values({
+      id: randomUUID(),
+      tokenHash: sha256(token),
+      parentHash,
+      sessionId: session.id,
+      userId: session.userId,
+      revoked: false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .updateEntity(false)
+    .execute();
   return token;
 }
 
@@ -140,10 +147,10 @@ export async function issueSession(
       : new ApiError(404, 'user_not_found', 'User not found');
   }
   const amr: AmrEntry[] = [{ method, timestamp: Math.floor(now.getTime() / 1000) }];
-  const session = manager.create(AuthSessionRecord, {
+  const columns = {
     id: randomUUID(),
     userId,
-    aal: 'aal1',
+    aal: 'aal1' as const,
     amr,
     factorId: null,
     userAgent: client.userAgent?.slice(0, 512) ?? null,
@@ -151,8 +158,10 @@ export async function issueSession(
     refreshedAt: null,
     createdAt: now,
     updatedAt: now,
-  });
-  await manager.save(AuthSessionRecord, session);
+  };
+  // A new id: an insert, without the read `save` makes first to choose between insert and update.
+  await manager.insert(AuthSessionRecord, columns);
+  const session = manager.create(AuthSessionRecord, columns);
   const refreshToken = await insertRefreshToken(manager, session, null);
   return tokenResponse(context, manager, user, session, refreshToken);
 }
