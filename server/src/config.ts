@@ -173,7 +173,7 @@ export interface Config {
   /** Where Prometheus reads `/metrics`, on HOST; none when undefined. Never the public port. */
   metricsPort: number | undefined;
   /**
-   * `leanPublic`: anonymous public queries are answered by the lean executor
+   * `leanPublic`: queries (anonymous ones of public fields only) are answered by the lean executor
    * (graphql/public-executor.ts) instead of Apollo's pipeline, with the same answers.
    */
   graphql: { introspection: boolean; leanPublic: boolean };

@@ -33,6 +33,14 @@ describe('request ids', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.headers.get('x-request-id')).not.toBe(id);
 
+    const answered = await fetch(`${api.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query": "{ __typename }"}',
+    });
+    expect(answered.status).toBe(200);
+    const answeredId = answered.headers.get('x-request-id');
+
     const broken = await fetch(`${api.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -42,6 +50,9 @@ describe('request ids', () => {
     expect(await broken.json()).toMatchObject({ statusCode: 400, requestId: brokenId });
     const line = logged.find((entry) => entry.requestId === brokenId && entry.msg === 'request completed');
     expect(line).toMatchObject({ level: 30, method: 'POST', path: '/graphql', status: 400 });
+    // A successful answer is counted by the metrics and logged at debug level only (its line would
+    // have been written before the failed request's, which was found above).
+    expect(logged.filter((entry) => entry.requestId === answeredId)).toEqual([]);
   });
 });
 

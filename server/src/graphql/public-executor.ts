@@ -45,10 +45,13 @@ interface OperationRequest {
 
 export interface PublicExecutorOptions {
   schema: GraphQLSchema;
-  /** The Query fields anyone may call (`@Public()`); an operation qualifies when it selects only these. */
+  /**
+   * The Query fields anyone may call (`@Public()`): an anonymous operation qualifies when it selects
+   * only these; a signed-in caller's may select any Query field but introspection.
+   */
   publicFields: ReadonlySet<string>;
   production: boolean;
-  /** The context factory Apollo's requests use too. */
+  /** The context factory Apollo's requests use too (it verifies the caller's token). */
   context: (request: FastifyRequest) => Promise<Context>;
   /** Apollo's `formatError`: expected errors kept, the rest masked and logged. */
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
@@ -66,12 +69,13 @@ interface Answer {
 }
 
 /**
- * Answers anonymous public queries without Apollo's request pipeline, on the same schema, with the
- * same limits, context factory, error formatting and headers, byte for byte what Apollo answers.
- * Parsed and validated documents are kept in a bounded LRU. It takes only what it is sure of: an
- * anonymous POST of JSON (or a GET passing Apollo's CSRF rule) whose one operation is a valid query
- * of public fields only; anything else (a token, a mutation, an invalid document, batching,
- * extensions, unusual parameters or `Accept` headers, variables that do not coerce) is left to Apollo.
+ * Answers queries without Apollo's request pipeline, on the same schema, with the same limits,
+ * context factory, error formatting and headers, byte for byte what Apollo answers. Parsed and
+ * validated documents are kept in a bounded LRU. It takes only what it is sure of: a POST of JSON
+ * (or a GET passing Apollo's CSRF rule) whose one operation is a valid query, of public fields only
+ * unless the caller's token verifies; anything else (a token that does not verify, a mutation,
+ * introspection, an invalid document, batching, extensions, unusual parameters or `Accept` headers,
+ * variables that do not coerce) is left to Apollo.
  */
 export class PublicExecutor {
   private readonly documents = new LRUCache<string, DocumentNode | false>({
@@ -91,18 +95,27 @@ export class PublicExecutor {
    */
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<string | undefined> {
     const contentType = ANSWER_TYPES.get(request.headers.accept ?? '');
-    if (contentType === undefined || request.headers.authorization !== undefined) return undefined;
+    if (contentType === undefined) return undefined;
     const operationRequest = operationRequestOf(request);
     if (!operationRequest) return undefined;
     const { query, variables, operationName } = operationRequest;
     const document = this.documentOf(query);
     if (!document) return undefined;
     const operation = getOperationAST(document, operationName);
-    if (!operation || !this.isPublicQuery(operation)) return undefined;
+    if (!operation) return undefined;
+    const fields = this.fieldsOf(operation);
+    if (fields === 'none' || (fields === 'members' && request.headers.authorization === undefined)) return undefined;
     // The text guard's refusal is Apollo's to give.
     if (unstorableTextAt(variables ?? {}) !== null || hasUnstorableLiteral(document)) return undefined;
 
-    const contextValue = await this.options.context(request);
+    let contextValue: Context;
+    try {
+      contextValue = await this.options.context(request);
+    } catch {
+      // A token that does not verify (or could not be checked): Apollo gives the refusal.
+      return undefined;
+    }
+    if (fields === 'members' && contextValue.user === null) return undefined;
     const result = await execute({
       schema: this.options.schema,
       document,
@@ -138,16 +151,21 @@ export class PublicExecutor {
     return verdict;
   }
 
-  /** A query selecting only public fields at its root (introspection stays with Apollo). */
-  private isPublicQuery(operation: OperationDefinitionNode): boolean {
-    return (
-      operation.operation === OperationTypeNode.QUERY &&
-      operation.selectionSet.selections.every(
-        (selection) =>
-          selection.kind === Kind.FIELD &&
-          (selection.name.value === '__typename' || this.options.publicFields.has(selection.name.value)),
-      )
-    );
+  /**
+   * What the root of a query selects: public fields only, or members' fields too; 'none' for
+   * anything this executor does not take (not a query, introspection, a fragment at the root).
+   */
+  private fieldsOf(operation: OperationDefinitionNode): 'public' | 'members' | 'none' {
+    if (operation.operation !== OperationTypeNode.QUERY) return 'none';
+    let fields: 'public' | 'members' = 'public';
+    for (const selection of operation.selectionSet.selections) {
+      if (selection.kind !== Kind.FIELD) return 'none';
+      const name = selection.name.value;
+      if (name === '__typename' || this.options.publicFields.has(name)) continue;
+      if (name.startsWith('__')) return 'none';
+      fields = 'members';
+    }
+    return fields;
   }
 
   /** Apollo's error normalisation and body, field order included (errors, data, extensions). */

@@ -48,10 +48,10 @@ export class Metrics {
     labelNames: ['code'],
     registers: [this.registry],
   });
-  /** Operations the lean public executor answered (graphql/public-executor.ts); Apollo answers the rest. */
+  /** Queries the lean executor answered (graphql/public-executor.ts); Apollo answers the rest. */
   readonly leanAnswers = new Counter({
     name: 'lampstand_graphql_lean_answers_total',
-    help: 'GraphQL operations answered by the lean public executor instead of Apollo',
+    help: 'GraphQL queries answered by the lean executor instead of Apollo',
     registers: [this.registry],
   });
   private readonly identityCalls = new Histogram({
@@ -96,17 +96,19 @@ export class Metrics {
    * names), and counts the requests in flight until their response ends or their connection drops.
    */
   observeRequests(app: FastifyInstance): void {
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       this.inFlight.inc();
       reply.raw.once('close', () => {
         this.inFlight.dec();
       });
+      done();
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       this.requests.observe(
         { method: request.method, route: request.routeOptions.url ?? 'not-found', status: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
+      done();
     });
   }
 

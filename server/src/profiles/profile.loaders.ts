@@ -13,35 +13,36 @@ export interface ProfileLoaders {
 /**
  * Batches profile reads of one request into one query per key kind, and primes one from the other.
  * A profile read by username brings its owner's user record in the same statement (a public page
- * needs both), priming `userByUid`.
+ * needs both), priming `userByUid`. The readers are built once; the loaders, per request.
  */
-export function createProfileLoaders(
+export function profileLoadersFactory(
   dataSource: DataSource,
-  users: { userByUid: DataLoader<string, UserRecord | null> },
-): ProfileLoaders {
+): (users: { readonly userByUid: DataLoader<string, UserRecord | null> }) => ProfileLoaders {
   const byUids = keyLookup(dataSource, ProfileRecord, 'uid');
   const byUsernames = joinedKeyLookup(dataSource, ProfileRecord, 'username', {
     entity: UserRecord,
     on: ['uid', 'uid'],
   });
-  const loaders: ProfileLoaders = {
-    profileByUid: new DataLoader(async (uids: readonly string[]) => {
-      const rows = await byUids(uids);
-      for (const row of rows) loaders.profileByUsername.prime(row.username, row);
-      const byUid = new Map(rows.map((row) => [row.uid, row]));
-      return uids.map((uid) => byUid.get(uid) ?? null);
-    }),
-    profileByUsername: new DataLoader(async (usernames: readonly string[]) => {
-      const rows = await byUsernames(usernames);
-      for (const [row, owner] of rows) {
-        loaders.profileByUid.prime(row.uid, row);
-        users.userByUid.prime(row.uid, owner);
-      }
-      const byUsername = new Map(rows.map(([row]) => [row.username, row]));
-      return usernames.map((username) => byUsername.get(username) ?? null);
-    }),
+  return (users) => {
+    const loaders: ProfileLoaders = {
+      profileByUid: new DataLoader(async (uids: readonly string[]) => {
+        const rows = await byUids(uids);
+        for (const row of rows) loaders.profileByUsername.prime(row.username, row);
+        const byUid = new Map(rows.map((row) => [row.uid, row]));
+        return uids.map((uid) => byUid.get(uid) ?? null);
+      }),
+      profileByUsername: new DataLoader(async (usernames: readonly string[]) => {
+        const rows = await byUsernames(usernames);
+        for (const [row, owner] of rows) {
+          loaders.profileByUid.prime(row.uid, row);
+          users.userByUid.prime(row.uid, owner);
+        }
+        const byUsername = new Map(rows.map(([row]) => [row.username, row]));
+        return usernames.map((username) => byUsername.get(username) ?? null);
+      }),
+    };
+    return loaders;
   };
-  return loaders;
 }
 
 declare module '../graphql/context.js' {
