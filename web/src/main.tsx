@@ -1,6 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { bootApp } from './app/boot';
 import { appConfig } from './lib/config';
 import { reloadOnStaleChunks } from './lib/new-version';
 import { startConsent } from './consent/consent';
@@ -12,10 +10,4 @@ if (!container) throw new Error('index.html has no #root element');
 reloadOnStaleChunks();
 
 // Consent defaults go into the data layer before anything can load a tag.
-const consent = startConsent(appConfig().gtmContainerId);
-
-createRoot(container).render(
-  <StrictMode>
-    <App consent={consent} />
-  </StrictMode>,
-);
+bootApp(container, startConsent(appConfig().gtmContainerId));

@@ -5,6 +5,7 @@ import { AuthProvider } from '../session/AuthProvider';
 import { SignOutNavigation } from '../session/SignOutNavigation';
 import type { Consent } from '../consent/consent';
 import { ConsentProvider } from '../consent/ConsentProvider';
+import { PageLocationProvider } from '../ui/PageLocationProvider';
 import { AppRoutes } from './routes';
 
 export function App({ consent }: { consent: Consent | null }) {
@@ -12,11 +13,13 @@ export function App({ consent }: { consent: Consent | null }) {
   return (
     <AuthProvider client={auth}>
       <BrowserRouter>
-        <ConsentProvider consent={consent}>
-          <SignOutNavigation>
-            <AppRoutes />
-          </SignOutNavigation>
-        </ConsentProvider>
+        <PageLocationProvider>
+          <ConsentProvider consent={consent}>
+            <SignOutNavigation>
+              <AppRoutes />
+            </SignOutNavigation>
+          </ConsentProvider>
+        </PageLocationProvider>
       </BrowserRouter>
     </AuthProvider>
   );

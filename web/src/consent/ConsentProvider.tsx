@@ -1,15 +1,9 @@
-import { createContext, useContext, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { Consent } from './consent';
+import { ConsentScope } from './ConsentScope';
 import { addressCarriesLinkToken, pushPageView } from './tag-manager';
-
-const ConsentContext = createContext<Consent | null>(null);
-
-/** The consent controls, or null when the site asks for no consent (no tag manager configured). */
-export function useConsent(): Consent | null {
-  return useContext(ConsentContext);
-}
 
 /**
  * Pushes one `page_view` each time the visitor's path changes, starting with the first page. It
@@ -31,5 +25,5 @@ function usePageViews(enabled: boolean): void {
 /** Offers the consent controls to the pages and reports page views; must sit inside the router. */
 export function ConsentProvider({ consent, children }: { consent: Consent | null; children: ReactNode }) {
   usePageViews(consent !== null);
-  return <ConsentContext value={consent}>{children}</ConsentContext>;
+  return <ConsentScope consent={consent}>{children}</ConsentScope>;
 }

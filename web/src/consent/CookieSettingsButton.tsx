@@ -1,4 +1,4 @@
-import { useConsent } from './ConsentProvider';
+import { useConsent } from './ConsentScope';
 
 /** "Cookie settings" for a footer, where the site asks for consent (a tag manager is configured). */
 export function CookieSettingsButton({ className = 'link-button' }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { usePageLocation } from './page-location';
 
 /**
  * Navigation state for a new address that is still the same page (a query removed once handled):
@@ -30,9 +30,8 @@ if (typeof document !== 'undefined') {
  */
 export function PageHeading({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  const location = useLocation();
-  const { key } = location;
-  const samePage = isSamePage(location.state as unknown);
+  const { key, state } = usePageLocation();
+  const samePage = isSamePage(state);
   useEffect(() => {
     // React Router gives the first location of a page load the key "default".
     const heading = ref.current;

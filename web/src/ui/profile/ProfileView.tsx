@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { BrandMark } from '../BrandMark';
 import { CookieSettingsButton } from '../../consent/CookieSettingsButton';
 import type { ProfileView_ProfileFragment } from './ProfileView.generated';
@@ -48,7 +47,11 @@ function PlusBadge() {
   );
 }
 
-/** The frame of a member's page: their theme, layout and button style on every part of it. */
+/**
+ * The frame of a member's page: their theme, layout and button style on every part of it. Its links
+ * are plain anchors, since the public page is also its own document without the app's router
+ * (public-page/main.tsx).
+ */
 function ProfileFrame({
   appearance,
   actions,
@@ -72,10 +75,10 @@ function ProfileFrame({
         Skip to content
       </a>
       <header className="profile-bar">
-        <Link to="/" className="profile-brand" aria-label="Lampstand home">
+        <a href="/" className="profile-brand" aria-label="Lampstand home">
           <BrandMark size={22} />
           <span>Lampstand</span>
-        </Link>
+        </a>
         {actions}
       </header>
       <main id="main" tabIndex={-1} className="profile-main">
@@ -84,7 +87,7 @@ function ProfileFrame({
       <footer className="profile-footer">
         <p>Scripture from the King James Version (1769) and the World English Bible, both public domain.</p>
         <p className="profile-footer-links">
-          <Link to="/signup">Make your own page on Lampstand</Link>
+          <a href="/signup">Make your own page on Lampstand</a>
           <CookieSettingsButton />
         </p>
         {footer}
