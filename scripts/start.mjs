@@ -13,6 +13,7 @@ const at = (...parts) => path.join(root, ...parts);
 const SOURCES = [
   'web/src',
   'web/index.html',
+  'web/profile.html',
   'web/public',
   'web/vite.config.ts',
   'web/package.json',
@@ -22,7 +23,7 @@ const SOURCES = [
   'tsconfig.json',
   'package-lock.json',
 ];
-const OUTPUTS = ['web/dist/index.html', 'server/dist/main.js'];
+const OUTPUTS = ['web/dist/index.html', 'web/dist/profile.html', 'server/dist/main.js'];
 
 /** The newest modification time under `target` (a file or a folder), or 0 when it does not exist. */
 function newest(target) {

@@ -94,14 +94,21 @@ export default defineConfig({
     // GraphiQL's editor (Monaco) is large by nature; it loads only on /playground.
     chunkSizeWarningLimit: 3000,
     rolldownOptions: {
+      // The app, and the public page as a visitor's first load gets it (server/src/http/web.ts).
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        profile: fileURLToPath(new URL('profile.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [
-            // Every page needs React, the router and Apollo: one chunk compresses better than the
+            // Every page needs React; the public page's own document (profile.html) needs nothing else.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The app's pages need the router and Apollo too: one chunk compresses better than the
             // handful of shared chunks the bundler would otherwise cut them into.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@apollo[\\/]client|rxjs|optimism|@wry[\\/][a-z]+|tslib)[\\/]/,
+              test: /node_modules[\\/](react-router|@apollo[\\/]client|rxjs|optimism|@wry[\\/][a-z]+|tslib)[\\/]/,
             },
           ],
         },

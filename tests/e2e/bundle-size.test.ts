@@ -3,17 +3,19 @@ import { routeScripts } from '../support/bundle.js';
 
 const KB = 1000;
 /**
- * docs/quality.md P7 asks for 120 KB on /@username. React 19, Apollo Client 4 and React Router alone
- * come to ~130 KB, so today's build needs more: this ceiling keeps it from growing while the gap
- * stays open (see the web report). Lower it whenever the figure drops. It was 140 KB before the
- * auth context, which the original puts around every page (session, refresh, cross-tab sign-out:
- * ~5 KB, with its operations loaded only when there is a session), 146 KB before the page's
- * link buttons and bio (~0.5 KB), 147 KB before the reader's KJV/WEB toggle (~0.2 KB), and 148 KB
- * before the photo, the highlighted link, the share and report buttons (their dialogs load on click).
+ * docs/quality.md P7 asks for 120 KB on /@username. A visitor's first load of /@username is the
+ * public page's own document (profile.html): React and the page, without the app's router and
+ * GraphQL client. The app's pages carry those too (React 19, Apollo Client 4 and React Router come
+ * to ~130 KB): the ceiling keeps them from growing. Lower it whenever the figure drops. It was
+ * 149 KB while React shared one chunk with them: two chunks compress ~3 KB worse, the price of a
+ * public page that loads React alone.
  */
 const P7_TARGET_KB = 120;
-const CEILING_KB = 149;
+const CEILING_KB = 152;
 const distDir = inject('webDistDir');
+/** The public page's own document, as the server sends it for `/@username`. */
+const PUBLIC_PAGE = 'profile.html';
+/** The same page inside the app, when a member navigates to it. */
 const profileRoute = ['src/features/profile/ProfilePage.tsx'];
 const landingRoute = ['src/features/landing/LandingPage.tsx'];
 const playgroundRoute = ['src/features/playground/PlaygroundPage.tsx'];
@@ -42,15 +44,25 @@ describe('the JavaScript each route loads', () => {
   });
 
   it('keeps the member screens, their operations and the strength meter out of /@username', () => {
-    const { files } = routeScripts(distDir, profileRoute);
-    for (const file of files) {
-      expect(file).not.toMatch(/SignUp|Login|Password|Welcome|Editor|Account|Plus|strength|sign-in|session[.-]/i);
+    for (const { files } of [routeScripts(distDir, [], PUBLIC_PAGE), routeScripts(distDir, profileRoute)]) {
+      for (const file of files) {
+        expect(file).not.toMatch(/SignUp|Login|Password|Welcome|Editor|Account|Plus|strength|sign-in|session[.-]/i);
+      }
     }
   });
 
-  it('keeps /@username under the ceiling', () => {
+  it("loads React and the page on a visitor's first visit to /@username, without the router or the GraphQL client", () => {
+    const { files, gzipBytes } = routeScripts(distDir, [], PUBLIC_PAGE);
+    report('/@username (a first visit)', gzipBytes);
+    expect(files.some((file) => /\/react-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(files.some((file) => /\/ProfileView-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(files.filter((file) => /vendor|apollo|boot|AuthProvider/i.test(file))).toEqual([]);
+    expect(gzipBytes).toBeLessThanOrEqual(P7_TARGET_KB * KB);
+  });
+
+  it('keeps /@username inside the app under the ceiling', () => {
     const { gzipBytes } = routeScripts(distDir, profileRoute);
-    report('/@username', gzipBytes);
+    report('/@username in the app', gzipBytes);
     expect(gzipBytes).toBeLessThanOrEqual(CEILING_KB * KB);
   });
 

@@ -173,6 +173,27 @@ describe('a public profile', () => {
     await context.close();
   });
 
+  it("loads React and the page on a visitor's first visit, and the rest of the app only for a report", async () => {
+    const { profile } = await member({}, { name: 'Phoebe of Cenchreae' });
+    const { context, page } = await openProfile(profile.username);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Phoebe of Cenchreae' }).waitFor();
+    expect(scripts.some((script) => /\/assets\/react-[\w-]+\.js$/.test(script))).toBe(true);
+    expect(scripts.filter((script) => /vendor|boot|apollo/i.test(script))).toEqual([]);
+
+    // Reporting needs the GraphQL client: it comes with the form, and the report goes through.
+    await page.getByRole('button', { name: 'Report this page' }).click();
+    await page.getByLabel('Why are you reporting it?').selectOption('spam');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText('Your report was sent to the Lampstand team').waitFor();
+    expect(scripts.some((script) => /apollo|vendor/i.test(script))).toBe(true);
+    await context.close();
+  });
+
   it('holds its place while loading, so nothing moves when the verse arrives', async () => {
     const { profile } = await member({});
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -6,9 +6,13 @@ import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import { insertMember } from '../support/factories.js';
 
-// The pages are the web app's own index.html; a build adds only script and style tags to it.
+// The pages are the web app's own index.html and profile.html; a build changes only their script and
+// style tags. The source's entry scripts tell which of the two a page is.
 const distDir = mkdtempSync(path.join(tmpdir(), 'lampstand-dist-'));
 copyFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), path.join(distDir, 'index.html'));
+copyFileSync(path.resolve(import.meta.dirname, '../../web/profile.html'), path.join(distDir, 'profile.html'));
+const APP_ENTRY = '/src/main.tsx';
+const PUBLIC_PAGE_ENTRY = '/src/public-page.tsx';
 mkdirSync(path.join(distDir, 'assets'));
 writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log("app")');
 
@@ -55,6 +59,9 @@ describe('a public profile page as crawlers see it', () => {
     expect(meta(html, 'property', 'og:type')).toEqual(['profile']);
     expect(meta(html, 'property', 'og:url')).toEqual([`${api.url}/@${profile.username}`]);
     expect(html).toContain('<div id="root"></div>');
+    // The public page's own document, not the whole app.
+    expect(html).toContain(PUBLIC_PAGE_ENTRY);
+    expect(html).not.toContain(APP_ENTRY);
   });
 
   it('moves any letter case to the canonical, lower-case address', async () => {
@@ -111,6 +118,8 @@ describe('a public profile page as crawlers see it', () => {
     expect(status).toBe(404);
     expect(type).toMatch(/^text\/html/);
     expect(html).toContain('<div id="root"></div>');
+    // The app, which tells the member whose page it is that it is hidden.
+    expect(html).toContain(APP_ENTRY);
     expect(html).not.toContain('Hidden Hannah');
     expect(meta(html, 'property', 'og:title')).toEqual([]);
   });
@@ -146,6 +155,7 @@ describe('the settings the browser reads', () => {
       const { status, html } = await page(api, pathname);
       expect(status, pathname).toBe(404);
       expect(html, pathname).toContain('<div id="root"></div>');
+      expect(html, pathname).toContain(APP_ENTRY);
     }
     const asset = await fetch(`${api.url}/assets/app-1234.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');

@@ -25,14 +25,15 @@ function readManifest(distDir: string): Manifest {
 }
 
 /**
- * The scripts a route loads: the app's entry and the route's own module, each with every chunk it
- * imports statically. `modules` are source paths relative to web/, e.g. `src/features/profile/ProfilePage.tsx`.
- * Dynamic imports made later (another route, the consent banner) are not counted unless listed.
+ * The scripts a route loads: the page's entry (`index.html`, the app, unless given) and the route's
+ * own module, each with every chunk it imports statically. `modules` are source paths relative to
+ * web/, e.g. `src/features/profile/ProfilePage.tsx`. Dynamic imports made later (another route, the
+ * consent banner) are not counted unless listed.
  */
-export function routeScripts(distDir: string, modules: string[]): RouteScripts {
+export function routeScripts(distDir: string, modules: string[], page = 'index.html'): RouteScripts {
   const manifest = readManifest(distDir);
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('the build manifest has no entry');
+  const entry = Object.keys(manifest).find((key) => key === page && manifest[key]?.isEntry);
+  if (!entry) throw new Error(`the build manifest has no entry ${page}`);
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];

@@ -40,7 +40,7 @@ export interface PageProfile {
 }
 
 export interface WebAppOptions {
-  /** The production build of the web app (`index.html` and `assets/`). */
+  /** The production build of the web app (`index.html`, `profile.html` and `assets/`). */
   distDir: string;
   /** The address people use, for `og:url`. */
   publicUrl: string;
@@ -128,7 +128,8 @@ function profileUsername(pathname: string): string | undefined {
 /**
  * Serves the production build of the web app: hashed assets cached for a year, pages never
  * cached. Every page path gets `index.html` for the client router, with the browser's settings;
- * `/@username` also gets the member's meta tags, or HTTP 404 when visitors may not see the profile.
+ * `/@username` gets `profile.html` with the member's meta tags instead, or `index.html` with HTTP
+ * 404 when visitors may not see the profile.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const { distDir } = options;
@@ -138,6 +139,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     return;
   }
   const template = readFileSync(indexFile, 'utf8');
+  // A public page's own document: the page with React alone, without the app's router and GraphQL
+  // client (web/src/public-page.tsx). A build without it serves the app there too.
+  const profileFile = path.join(distDir, 'profile.html');
+  const profileTemplate = existsSync(profileFile) ? readFileSync(profileFile, 'utf8') : template;
   const config: BrowserConfig = { gtmContainerId: options.gtmContainerId ?? null, billing: options.billing };
   const plainPage = renderPage(template, config);
 
@@ -196,6 +201,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         request.log.warn({ err: error }, 'a page view could not be counted');
       });
     }
-    return reply.send(renderPage(template, config, { ...profile, url, image: options.shareImageUrl?.(profile) }));
+    return reply.send(
+      renderPage(profileTemplate, config, { ...profile, url, image: options.shareImageUrl?.(profile) }),
+    );
   });
 }

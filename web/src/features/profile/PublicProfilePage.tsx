@@ -1,0 +1,66 @@
+import { lazy, useEffect, useState } from 'react';
+import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
+import { ProfileError, ProfileSkeleton, ProfileView } from '../../ui/profile/ProfileView';
+import { useReaderTranslation } from '../../lib/readerTranslation';
+import { visitorTimeZone } from '../../lib/timeZone';
+import { TranslationToggle } from '../../ui/verse/TranslationToggle';
+import { fetchPublicProfile } from './public-profile-query';
+import { ReportPageLink } from './ReportPageLink';
+
+const ReportIsland = lazy(() => import('./ReportIsland').then((m) => ({ default: m.ReportIsland })));
+
+type PublicPageState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: ProfileView_ProfileFragment };
+
+/**
+ * `/@username` as a visitor's first load gets it (public-page.tsx): the same page as the app's
+ * ProfilePage, with React alone: one query over `fetch`, no router, no GraphQL client. What only the
+ * app can show (the 404 page, the owner's "Your page is private") it leaves to the app:
+ * `onNotFound` hands the document over.
+ */
+export function PublicProfilePage({ username, onNotFound }: { username: string; onNotFound: () => void }) {
+  const [translation, chooseTranslation] = useReaderTranslation();
+  const [state, setState] = useState<PublicPageState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    // Another translation replaces the verse in place: the page already shown stays until it comes.
+    fetchPublicProfile({ username, timeZone: visitorTimeZone(), translation }, controller.signal).then(
+      (profile) => {
+        if (controller.signal.aborted) return;
+        if (profile) setState({ status: 'ready', profile });
+        else onNotFound();
+      },
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      },
+    );
+    return () => {
+      controller.abort();
+    };
+  }, [username, translation, attempt, onNotFound]);
+
+  switch (state.status) {
+    case 'loading':
+      return <ProfileSkeleton username={username} />;
+    case 'error':
+      return (
+        <ProfileError
+          onRetry={() => {
+            setState({ status: 'loading' });
+            setAttempt((count) => count + 1);
+          }}
+        />
+      );
+    case 'ready':
+      return (
+        <ProfileView
+          profile={state.profile}
+          verseControls={
+            <TranslationToggle value={translation ?? state.profile.translation} onChange={chooseTranslation} />
+          }
+          footer={<ReportPageLink username={state.profile.username} Form={ReportIsland} />}
+        />
+      );
+  }
+}
