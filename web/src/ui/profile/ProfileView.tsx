@@ -4,6 +4,7 @@ import { CookieSettingsButton } from '../../consent/CookieSettingsButton';
 import type { ProfileView_ProfileFragment } from './ProfileView.generated';
 import type { VerseCard_VerseFragment } from '../verse/verse-card.generated';
 import { PageHeading } from '../PageHeading';
+import { PageLink } from '../page-location';
 import { VerseCard, VerseCardPlaceholder } from '../verse/VerseCard';
 import type { ProfileLink } from './ProfileLinks';
 import { ProfileLinks } from './ProfileLinks';
@@ -48,9 +49,8 @@ function PlusBadge() {
 }
 
 /**
- * The frame of a member's page: their theme, layout and button style on every part of it. Its links
- * are plain anchors, since the public page is also its own document without the app's router
- * (public-page/main.tsx).
+ * The frame of a member's page: their theme, layout and button style on every part of it. It works
+ * inside the app and without its router, as the public page's own document (web/src/public-page.tsx).
  */
 function ProfileFrame({
   appearance,
@@ -75,10 +75,10 @@ function ProfileFrame({
         Skip to content
       </a>
       <header className="profile-bar">
-        <a href="/" className="profile-brand" aria-label="Lampstand home">
+        <PageLink to="/" className="profile-brand" aria-label="Lampstand home">
           <BrandMark size={22} />
           <span>Lampstand</span>
-        </a>
+        </PageLink>
         {actions}
       </header>
       <main id="main" tabIndex={-1} className="profile-main">
@@ -87,7 +87,7 @@ function ProfileFrame({
       <footer className="profile-footer">
         <p>Scripture from the King James Version (1769) and the World English Bible, both public domain.</p>
         <p className="profile-footer-links">
-          <a href="/signup">Make your own page on Lampstand</a>
+          <PageLink to="/signup">Make your own page on Lampstand</PageLink>
           <CookieSettingsButton />
         </p>
         {footer}
