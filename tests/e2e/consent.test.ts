@@ -4,6 +4,7 @@ import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
+import { insertMember } from '../support/factories.js';
 import { screenshots, seriousA11yViolations } from '../support/screens.js';
 
 const CONTAINER = 'GTM-TEST123';
@@ -100,6 +101,21 @@ describe('consent and analytics', () => {
     await page.locator('.verse-text').waitFor();
     await expect.poll(() => tagRequests.length).toBe(2);
     expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it("asks on a member's public page too, and counts one page view for it", async () => {
+    const { profile } = await insertMember(api.dataSource, { profile: { name: 'Tabitha' } });
+    const { context, page, tagRequests } = await visitor();
+    await page.goto(`${api.url}/@${profile.username}`);
+    await page.getByRole('heading', { name: 'Tabitha' }).waitFor();
+    await page.getByRole('button', { name: 'Allow analytics' }).click();
+    await expect.poll(() => tagRequests.length).toBe(1);
+    expect(await pageViews(page)).toEqual([expect.objectContaining({ page_path: `/@${profile.username}` })]);
+    // The page's footer reopens the choice.
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await page.getByRole('dialog').first().waitFor();
+    expect(await pageViews(page)).toHaveLength(1);
     await context.close();
   });
 

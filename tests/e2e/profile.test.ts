@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ButtonStyle, Layout, Theme } from '../../server/src/profiles/appearance.js';
-import type { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
+import { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
@@ -140,6 +140,28 @@ describe('a public profile', () => {
     expect(await page.title()).toBe('Page not found · Lampstand');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshots(page, 'profile-not-found');
+    await context.close();
+  });
+
+  it('hands a visitor over to the not-found page when the page is hidden while it loads', async () => {
+    const { profile } = await member({}, { name: 'Demas' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/graphql', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const response = await page.goto(`${api.url}/@${profile.username}`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('article', { name: 'Loading profile' }).waitFor();
+    await api.dataSource.getRepository(ProfileRecord).update({ uid: profile.uid }, { isPublic: false });
+    release();
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByText('Demas').count()).toBe(0);
     await context.close();
   });
 

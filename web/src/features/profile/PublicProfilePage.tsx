@@ -13,12 +13,20 @@ type PublicPageState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: ProfileView_ProfileFragment };
 
 /**
- * `/@username` as a visitor's first load gets it (public-page.tsx): the same page as the app's
- * ProfilePage, with React alone: one query over `fetch`, no router, no GraphQL client. What only the
- * app can show (the 404 page, the owner's "Your page is private") it leaves to the app:
- * `onNotFound` hands the document over.
+ * `/@username` as a visitor's first load gets it (web/src/public-page.tsx): the same page as the
+ * app's ProfilePage, with React alone: one query over `fetch`, no router, no GraphQL client. The 404
+ * page it leaves to the app: `onNotFound` hands the document over. `onShown` is called once the
+ * profile is on the page.
  */
-export function PublicProfilePage({ username, onNotFound }: { username: string; onNotFound: () => void }) {
+export function PublicProfilePage({
+  username,
+  onNotFound,
+  onShown,
+}: {
+  username: string;
+  onNotFound: () => void;
+  onShown: () => void;
+}) {
   const [translation, chooseTranslation] = useReaderTranslation();
   const [state, setState] = useState<PublicPageState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -32,13 +40,19 @@ export function PublicProfilePage({ username, onNotFound }: { username: string; 
         else onNotFound();
       },
       () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
+        // A page already shown stays when another translation cannot be fetched: its verse says
+        // which translation it is in.
+        if (!controller.signal.aborted) setState((shown) => (shown.status === 'ready' ? shown : { status: 'error' }));
       },
     );
     return () => {
       controller.abort();
     };
   }, [username, translation, attempt, onNotFound]);
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (ready) onShown();
+  }, [ready, onShown]);
 
   switch (state.status) {
     case 'loading':
