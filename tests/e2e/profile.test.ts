@@ -38,6 +38,19 @@ async function openProfile(username: string, viewport = { width: 1280, height: 8
   return { context, page, status: response?.status() };
 }
 
+/** Holds the page's GraphQL requests until the returned function is called. */
+async function holdQueries(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/graphql', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** What a visitor sees of the page's look, read from the rendered styles. */
 async function looks(page: Page) {
   await page.getByRole('heading', { level: 1 }).waitFor();
@@ -147,14 +160,7 @@ describe('a public profile', () => {
     const { profile } = await member({}, { name: 'Demas' });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/graphql', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdQueries(page);
     const response = await page.goto(`${api.url}/@${profile.username}`);
     expect(response?.status()).toBe(200);
     await page.getByRole('article', { name: 'Loading profile' }).waitFor();
@@ -220,14 +226,7 @@ describe('a public profile', () => {
     const { profile } = await member({});
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/graphql', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdQueries(page);
     await page.addInitScript(() => {
       const shifts: number[] = [];
       Object.assign(window, { layoutShifts: shifts });

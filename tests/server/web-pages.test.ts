@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,14 @@ function config(html: string): unknown {
   const match = /<script id="lampstand-config" type="application\/json">([^<]*)<\/script>/.exec(html);
   return match ? JSON.parse(match[1] ?? '') : undefined;
 }
+
+describe('the two pages of the build', () => {
+  it("are the same but for the entry script, so that both get the same head (profile.html is the public page's)", () => {
+    const source = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../web', name), 'utf8');
+    expect(source('profile.html')).toContain(PUBLIC_PAGE_ENTRY);
+    expect(source('profile.html').replace(PUBLIC_PAGE_ENTRY, APP_ENTRY)).toBe(source('index.html'));
+  });
+});
 
 describe('a public profile page as crawlers see it', () => {
   it("carries the member's title, description and Open Graph tags in the HTML", async () => {
