@@ -61,7 +61,9 @@ export function serializeSqlite(dataSource: DataSource): void {
 
   const statements = new Map<string, Statement>();
   readers.set(dataSource, (sql, parameters) => {
-    if (mutex.isLocked() || inTransaction.getStore()) return undefined;
+    // A transaction opened on the runner without the lock (a repository's own save) counts too:
+    // what a read saw in it might never be committed.
+    if (mutex.isLocked() || inTransaction.getStore() || runner.isTransactionActive) return undefined;
     // The queued path answers an unwritable WAL index with a coded error; here it would be a SIGBUS.
     if (!sqliteSharedMemoryWritable(dataSource)) return undefined;
     const connection = (dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;

@@ -72,7 +72,9 @@ export class ReportService {
       resolvedBy: null,
       resolution: null,
     });
-    return this.dataSource.getRepository(ReportRecord).save(report);
+    // One INSERT, outside a transaction: on SQLite a transaction must hold the connection's lock
+    // (db/sqlite-serial.ts), which a repository's own save transaction does not take.
+    return this.dataSource.getRepository(ReportRecord).save(report, { transaction: false });
   }
 
   /** The queue: open reports (or all), oldest first, so the longest waiting come first. */

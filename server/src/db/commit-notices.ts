@@ -1,0 +1,127 @@
+import type { Pool } from 'pg';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+
+/** How long a lost listening connection waits before it connects again. */
+const RECONNECT_MS = 1000;
+/** How often the listening connection is checked, and how long its answer may take. */
+const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_TIMEOUT_MS = 5000;
+
+export interface CommitNoticeOptions {
+  /** The PostgreSQL channel the notices go through. */
+  channel: string;
+  /** Whether to listen: a process that only writes (a cache turned off) just announces. */
+  listen: boolean;
+  /** A notice arrived: some session committed a change. */
+  onNotice: () => void;
+  /** Listening (again): notices sent from now on arrive; any sent while not listening were missed. */
+  onListening: () => void;
+  /** The listening connection is gone: notices are missed until `onListening`. */
+  onLost: (error: unknown) => void;
+}
+
+export interface CommitNotices {
+  /** Sends the notice with `run` (on the writing connection: inside its transaction, if any). */
+  notify: (run: (sql: string) => Promise<unknown>) => Promise<void>;
+  /** Sends the notice on a connection of the pool, outside any transaction. */
+  notifyNow: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Notices of commits between processes sharing one PostgreSQL database (instances, the admin
+ * command): `notify` runs `NOTIFY` on the connection that writes, which PostgreSQL delivers only
+ * if and when its transaction commits; with `listen`, a connection of its own listens, is checked
+ * every 15 s, and connects again when it is lost. Undefined for other databases.
+ */
+export function commitNotices(dataSource: DataSource, options: CommitNoticeOptions): CommitNotices | undefined {
+  if (dataSource.options.type !== 'postgres') return undefined;
+  const pool = (dataSource.driver as unknown as { master: Pool & { options: pg.ClientConfig } }).master;
+  const notice = `NOTIFY "${options.channel}"`;
+  let client: pg.Client | undefined;
+  let reconnect: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const drop = (listener: pg.Client): void => {
+    listener.removeAllListeners();
+    listener.on('error', () => undefined);
+    void listener.end().catch(() => undefined);
+  };
+  const lost = (listener: pg.Client, error: unknown): void => {
+    // A late failure of a connection already replaced says nothing about the current one.
+    if (closed || client !== listener) return;
+    client = undefined;
+    clearInterval(heartbeat);
+    drop(listener);
+    options.onLost(error);
+    reconnect = setTimeout(connect, RECONNECT_MS);
+    reconnect.unref();
+  };
+  const check = (listener: pg.Client): void => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        reject(new Error('the listening connection did not answer'));
+      }, HEARTBEAT_TIMEOUT_MS);
+    });
+    Promise.race([listener.query('SELECT 1'), late])
+      .catch((error: unknown) => {
+        lost(listener, error);
+      })
+      .finally(() => {
+        clearTimeout(timer);
+      });
+  };
+  const connect = (): void => {
+    if (closed) return;
+    // TCP keep-alive too: a connection gone without a word (a dropped route) is noticed.
+    const listener = new pg.Client({ ...pool.options, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    client = listener;
+    listener.on('notification', () => {
+      options.onNotice();
+    });
+    listener.on('error', (error) => {
+      lost(listener, error);
+    });
+    listener.on('end', () => {
+      lost(listener, new Error('the listening connection ended'));
+    });
+    listener
+      .connect()
+      .then(() => listener.query(`LISTEN "${options.channel}"`))
+      .then(() => {
+        if (client !== listener) return;
+        heartbeat = setInterval(() => {
+          check(listener);
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
+        options.onListening();
+      })
+      .catch((error: unknown) => {
+        lost(listener, error);
+      });
+  };
+  if (options.listen) connect();
+
+  return {
+    notify: async (run) => {
+      await run(notice);
+    },
+    notifyNow: async () => {
+      await pool.query(notice);
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(reconnect);
+      clearInterval(heartbeat);
+      const listener = client;
+      client = undefined;
+      if (!listener) return;
+      listener.removeAllListeners();
+      listener.on('error', () => undefined);
+      await listener.end().catch(() => undefined);
+    },
+  };
+}
