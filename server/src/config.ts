@@ -92,6 +92,7 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   GRAPHQL_INTROSPECTION: bool.default(true),
   GRAPHQL_LEAN_PUBLIC: bool.default(true),
+  GRAPHQL_ANSWER_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   RECONCILE_ON_START: bool.default(true),
   RECONCILE_GRACE_SECONDS: seconds.default(300),
 
@@ -174,9 +175,10 @@ export interface Config {
   metricsPort: number | undefined;
   /**
    * `leanPublic`: queries (anonymous ones of public fields only) are answered by the lean executor
-   * (graphql/public-executor.ts) instead of Apollo's pipeline, with the same answers.
+   * (graphql/public-executor.ts) instead of Apollo's pipeline, with the same answers; of these, the
+   * anonymous ones of cached fields are kept whole in up to `answerCacheMb` MB (0: none kept).
    */
-  graphql: { introspection: boolean; leanPublic: boolean };
+  graphql: { introspection: boolean; leanPublic: boolean; answerCacheMb: number };
   /** Accounts vs identity repair once the server listens; it leaves accounts younger than the grace alone. */
   reconcile: { onStart: boolean; graceSeconds: number };
   identity: {
@@ -369,7 +371,11 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS ?? [],
     metricsPort: env.METRICS_PORT,
-    graphql: { introspection: env.GRAPHQL_INTROSPECTION, leanPublic: env.GRAPHQL_LEAN_PUBLIC },
+    graphql: {
+      introspection: env.GRAPHQL_INTROSPECTION,
+      leanPublic: env.GRAPHQL_LEAN_PUBLIC,
+      answerCacheMb: env.GRAPHQL_ANSWER_CACHE_MB,
+    },
     reconcile: { onStart: env.RECONCILE_ON_START, graceSeconds: env.RECONCILE_GRACE_SECONDS },
     identity: {
       mode: hosted ? 'hosted' : 'embedded',

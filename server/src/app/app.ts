@@ -67,6 +67,7 @@ import { authenticate, createContext } from './context.js';
 import { createDataSource } from './data-source.js';
 import { startBillingUpkeep, startReconciliation, startVerseMail } from './jobs.js';
 import { loadersFor } from './loaders.js';
+import { publicAnswerCache } from './public-answers.js';
 import { buildAppSchema, publicQueryFields } from './schema.js';
 
 /**
@@ -286,6 +287,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       }))());
   const graphqlHandler = fastifyApolloHandler<Context>(apollo, { context: contextOf });
   const readable = readableByAnyOrigin(isTrusted);
+  // The budget in characters: a byte each in ASCII answers, two where wider text appears.
+  const answerCache = publicAnswerCache(app, dataSource, {
+    maxChars: Math.floor(config.graphql.answerCacheMb * 1024 * 1024),
+    serve: config.graphql.leanPublic,
+  });
   const publicQueries = config.graphql.leanPublic
     ? new PublicExecutor({
         schema,
@@ -298,6 +304,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         observeAnswer: (errors) => {
           metrics.leanAnswers.inc();
           metrics.countGraphqlErrors(errors);
+        },
+        answers: answerCache && {
+          ...answerCache,
+          onHit: () => {
+            metrics.cachedAnswers.inc();
+          },
         },
       })
     : undefined;

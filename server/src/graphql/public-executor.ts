@@ -9,6 +9,7 @@ import type {
 } from 'graphql';
 import { Kind, OperationTypeNode, execute, getOperationAST, parse, specifiedRules, validate } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import type { AnswerCache, Ticket } from './answer-cache.js';
 import type { Context } from './context.js';
 import { ErrorCode } from './errors.js';
 import { MAX_TOKENS, requestLimits } from './limits.js';
@@ -59,7 +60,15 @@ export interface PublicExecutorOptions {
   responseHeaders?: (request: FastifyRequest, operation: OperationDefinitionNode) => [string, string][];
   /** Sees every answer and its formatted errors, as Apollo's plugins do (metrics). */
   observeAnswer?: (errors: readonly GraphQLFormattedError[]) => void;
+  /**
+   * Keeps whole answers to anonymous queries that select only `fields` at their root (and answer
+   * without errors); `onHit` sees each answer served from it.
+   */
+  answers?: { cache: AnswerCache; fields: ReadonlySet<string>; onHit?: () => void };
 }
+
+/** An answer cache's key for a request, with the kept answer, or the ticket to keep the one being made. */
+type KeptAnswer = { key: string; body: string; ticket?: undefined } | { key: string; body?: undefined; ticket: Ticket };
 
 /** The answer Apollo would give: status, headers (in Apollo's order) and body. */
 interface Answer {
@@ -84,6 +93,9 @@ export class PublicExecutor {
     sizeCalculation: (_value, query) => Math.max(1, query.length),
   });
   private readonly rules: readonly ValidationRule[];
+  /** A number for each kept document, naming it in the answer cache's keys. */
+  private readonly documentIds = new WeakMap<DocumentNode, number>();
+  private nextDocumentId = 0;
 
   constructor(private readonly options: PublicExecutorOptions) {
     this.rules = [...specifiedRules, ...requestLimits({ production: options.production }).validationRules];
@@ -105,6 +117,13 @@ export class PublicExecutor {
     if (!operation) return undefined;
     const fields = this.fieldsOf(operation);
     if (fields === 'none' || (fields === 'members' && request.headers.authorization === undefined)) return undefined;
+
+    const kept = this.keptAnswerOf(request, document, operation, contentType, operationRequest);
+    if (kept?.body !== undefined) {
+      this.options.answers?.onHit?.();
+      this.observeAndHead(request, reply, operation, contentType, { status: 200, headers: [], body: kept.body }, []);
+      return kept.body;
+    }
     // The text guard's refusal is Apollo's to give.
     if (unstorableTextAt(variables ?? {}) !== null || hasUnstorableLiteral(document)) return undefined;
 
@@ -127,13 +146,58 @@ export class PublicExecutor {
     if (result.data === undefined) return undefined;
 
     const answer = this.answerOf(result.errors, result.data, result.extensions);
-    this.options.observeAnswer?.(answer.errors ?? []);
+    if (kept?.ticket !== undefined && answer.errors === undefined && answer.status === 200 && !answer.headers.length) {
+      this.options.answers?.cache.store(kept.ticket, kept.key, answer.body);
+    }
+    this.observeAndHead(request, reply, operation, contentType, answer, answer.errors ?? []);
+    return answer.body;
+  }
+
+  /** Reports the answer to the observer and sets its status and headers on `reply`. */
+  private observeAndHead(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    operation: OperationDefinitionNode,
+    contentType: string,
+    answer: Answer,
+    errors: readonly GraphQLFormattedError[],
+  ): void {
+    this.options.observeAnswer?.(errors);
     for (const [name, value] of answer.headers) void reply.header(name, value);
     for (const [name, value] of this.options.responseHeaders?.(request, operation) ?? [])
       void reply.header(name, value);
     void reply.header('content-type', contentType);
     void reply.code(answer.status);
-    return answer.body;
+  }
+
+  /**
+   * For an anonymous query the answer cache takes: its key, with the kept answer when there is one,
+   * or a ticket to keep the answer about to be made. Undefined for any other request.
+   */
+  private keptAnswerOf(
+    request: FastifyRequest,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    contentType: string,
+    { variables, operationName }: OperationRequest,
+  ): KeptAnswer | undefined {
+    const answers = this.options.answers;
+    if (!answers || request.headers.authorization !== undefined) return undefined;
+    for (const selection of operation.selectionSet.selections) {
+      if (selection.kind !== Kind.FIELD) return undefined;
+      const name = selection.name.value;
+      if (name !== '__typename' && !answers.fields.has(name)) return undefined;
+    }
+    // The same document (by its number: a key short whatever the query's length), operation and
+    // variables, asked for as the same type, get the same bytes.
+    let id = this.documentIds.get(document);
+    if (id === undefined) {
+      id = this.nextDocumentId++;
+      this.documentIds.set(document, id);
+    }
+    const key = `${String(id)} ${contentType} ${operationName ?? ''} ${JSON.stringify(variables ?? null)}`;
+    const body = answers.cache.get(key);
+    return body === undefined ? { key, ticket: answers.cache.ticket() } : { key, body };
   }
 
   /** The parsed document when it is valid (cached either way), false when Apollo must report on it. */

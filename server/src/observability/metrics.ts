@@ -54,6 +54,11 @@ export class Metrics {
     help: 'GraphQL queries answered by the lean executor instead of Apollo',
     registers: [this.registry],
   });
+  readonly cachedAnswers = new Counter({
+    name: 'lampstand_graphql_cached_answers_total',
+    help: 'Anonymous public queries answered from the answer cache (also counted as lean answers)',
+    registers: [this.registry],
+  });
   private readonly identityCalls = new Histogram({
     name: 'lampstand_identity_call_duration_seconds',
     help: 'Calls to the identity service, by method and outcome',
