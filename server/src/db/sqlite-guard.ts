@@ -31,14 +31,35 @@ export function sqliteWritableCheck(dataSource: DataSource): (() => void) | unde
   return checks.get(dataSource);
 }
 
+/**
+ * Files found writable during this turn of the event loop. A check is a system call, and a signed-in
+ * read runs three statements: the verdict is reused until the loop turns (`setImmediate`), a
+ * window of the same kind as the one between any check and the statement after it.
+ */
+const writableThisTurn = new Set<string>();
+let forgetting = false;
+
 /** True unless `path` exists and cannot be written (immutable, read-only file system, no permission). */
 function writable(path: string): boolean {
+  if (writableThisTurn.has(path)) return true;
+  let verdict: boolean;
   try {
     accessSync(path, constants.W_OK);
-    return true;
+    verdict = true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+    verdict = (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
+  if (verdict) {
+    writableThisTurn.add(path);
+    if (!forgetting) {
+      forgetting = true;
+      setImmediate(() => {
+        writableThisTurn.clear();
+        forgetting = false;
+      });
+    }
+  }
+  return verdict;
 }
 
 /**
@@ -46,7 +67,7 @@ function writable(path: string): boolean {
  * through a shared memory map of the `-shm` file, reads included; when that file cannot be
  * written (made immutable, its file system remounted read-only) the write into the map is a
  * SIGBUS that ends the process with no log line. Before every statement this checks that the
- * file is writable (one `access` call) and fails the statement with SQLITE_READONLY_SHM instead,
+ * file is writable (an `access` call, at most one per turn of the event loop) and fails the statement with SQLITE_READONLY_SHM instead,
  * which callers answer as the database being unavailable. Writes to the database and WAL files go
  * through `write()` and already fail with coded errors.
  */
