@@ -6,6 +6,7 @@ import type { DataSourceOptions, EntitySchema, Logger, MixedList } from 'typeorm
 import type { Config } from '../config.js';
 import { postgresMigrations, sqliteMigrations } from './migrations/index.js';
 import { guardSqliteSharedMemory } from './sqlite-guard.js';
+import { bindSqliteWholeNumbers } from './sqlite-parameters.js';
 import { serializeSqlite } from './sqlite-serial.js';
 
 export type EntityList = MixedList<string | (new () => unknown) | EntitySchema>;
@@ -75,6 +76,7 @@ export function buildDataSource(
       db.pragma('synchronous = NORMAL');
     },
   });
+  bindSqliteWholeNumbers(dataSource);
   serializeSqlite(dataSource);
   if (database.file !== ':memory:') guardSqliteSharedMemory(dataSource, database.file);
   return dataSource;

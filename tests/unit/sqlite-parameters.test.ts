@@ -1,0 +1,79 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildDataSource } from '../../server/src/db/data-source.js';
+
+// A Date kept as epoch milliseconds in a bigint column, as the app's timestamps are.
+const epochMs = {
+  to: (value: Date | undefined) => value?.getTime(),
+  from: (value: number | string | null) => (value === null ? null : new Date(Number(value))),
+};
+
+@Entity({ name: 'notes' })
+class NoteRecord {
+  @PrimaryColumn({ type: 'varchar' })
+  id!: string;
+
+  @Column({ name: 'seen_at', type: 'bigint', transformer: epochMs })
+  seenAt!: Date;
+
+  @Column({ type: 'integer' })
+  count!: number;
+
+  @Column({ type: 'varchar' })
+  label!: string;
+
+  @Column({ type: 'real' })
+  score!: number;
+}
+
+let dataSource: DataSource;
+beforeEach(async () => {
+  dataSource = buildDataSource({ type: 'sqlite', file: ':memory:' }, { entities: [NoteRecord] });
+  await dataSource.initialize();
+  await dataSource.synchronize();
+});
+afterEach(async () => {
+  await dataSource.destroy();
+});
+
+const typesOf = (id: string) =>
+  dataSource.query<Record<string, string>[]>(
+    'SELECT typeof(seen_at) AS seen, typeof(count) AS count, typeof(label) AS label, typeof(score) AS score FROM notes WHERE id = ?',
+    [id],
+  );
+
+describe('whole numbers in query builder statements on SQLite', () => {
+  it('are bound, so the same write with other numbers is the same statement', () => {
+    const update = (at: number, count: number) =>
+      dataSource
+        .createQueryBuilder()
+        .update(NoteRecord)
+        .set({ seenAt: new Date(at), count })
+        .where('id = :id AND count < :limit', { id: 'a', limit: count + 1 })
+        .getQueryAndParameters();
+    const [firstSql, firstParameters] = update(1_795_600_000_000, 3);
+    const [secondSql, secondParameters] = update(1_795_600_000_123, 4);
+    expect(secondSql).toBe(firstSql);
+    expect(firstSql).not.toMatch(/1795600000000|\b3\b/);
+    expect(firstParameters).toEqual([1_795_600_000_000n, 3n, 'a', 4n]);
+    expect(secondParameters).toEqual([1_795_600_000_123n, 4n, 'a', 5n]);
+  });
+
+  it('are stored and compared as the integers they are; fractions and text keep their types', async () => {
+    const at = new Date(1_795_600_000_000);
+    await dataSource.manager.insert(NoteRecord, { id: 'a', seenAt: at, count: 7, label: '12', score: 2 });
+    await dataSource.manager.insert(NoteRecord, { id: 'b', seenAt: at, count: -2, label: 'x', score: 0.25 });
+    expect(await typesOf('a')).toEqual([{ seen: 'integer', count: 'integer', label: 'text', score: 'real' }]);
+    await dataSource.manager.update(NoteRecord, { id: 'a' }, { count: 8, seenAt: new Date(at.getTime() + 1) });
+    const found = await dataSource.manager.findBy(NoteRecord, { count: 8 });
+    expect(found).toEqual([{ id: 'a', seenAt: new Date(at.getTime() + 1), count: 8, label: '12', score: 2 }]);
+    const fraction = await dataSource
+      .createQueryBuilder(NoteRecord, 'note')
+      .where('note.score > :least', { least: 0.2 })
+      .andWhere('note.count < :most', { most: 0 })
+      .getMany();
+    expect(fraction.map((note) => note.id)).toEqual(['b']);
+    expect(await typesOf('b')).toEqual([{ seen: 'integer', count: 'integer', label: 'text', score: 'real' }]);
+  });
+});
