@@ -5,7 +5,7 @@ import { SignJWT, importJWK, jwtVerify } from 'jose';
 import type { CryptoKey, JWK, JWTHeaderParameters, JWTPayload, KeyObject } from 'jose';
 import { z } from 'zod';
 import type { Config, SigningAlgorithm, SigningJwk } from '../../config.js';
-import { importHs256Secret } from '../hs256.js';
+import { importHs256Secret, signHs256 } from '../hs256.js';
 
 type VerificationKey = CryptoKey | KeyObject | Uint8Array;
 
@@ -44,12 +44,8 @@ const DEV_KEY_LIFETIME_S = 10 * 365 * 24 * 3600;
 const DERIVED_KEY_IAT = 1_735_689_600;
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth']);
 
-async function signHs256(key: CryptoKey, claims: JWTPayload): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
-}
-
 /** Reads the development secret from DATA_DIR, or creates it (mode 0600) on the first start. */
-async function loadDevSecrets(file: string): Promise<{ secrets: DevSecrets; created: boolean }> {
+function loadDevSecrets(file: string): { secrets: DevSecrets; created: boolean } {
   if (existsSync(file)) {
     const parsed = devSecretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (parsed.success) return { secrets: parsed.data, created: false };
@@ -57,14 +53,9 @@ async function loadDevSecrets(file: string): Promise<{ secrets: DevSecrets; crea
   }
   const jwtSecret = randomBytes(48).toString('base64url');
   const iat = Math.floor(Date.now() / 1000);
-  const key = await importHs256Secret(jwtSecret);
-  const apiKey = (role: string): Promise<string> =>
-    signHs256(key, { iss: API_KEY_ISSUER, role, iat, exp: iat + DEV_KEY_LIFETIME_S });
-  const secrets: DevSecrets = {
-    jwtSecret,
-    anonKey: await apiKey('anon'),
-    serviceRoleKey: await apiKey('service_role'),
-  };
+  const apiKey = (role: string): string =>
+    signHs256(jwtSecret, { iss: API_KEY_ISSUER, role, iat, exp: iat + DEV_KEY_LIFETIME_S });
+  const secrets: DevSecrets = { jwtSecret, anonKey: apiKey('anon'), serviceRoleKey: apiKey('service_role') };
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
@@ -84,7 +75,7 @@ export async function loadIdentityKeys(config: Config): Promise<IdentityKeys> {
   const configuredKeys = config.auth.jwtKeys ?? [];
   const development = config.auth.jwtSecret === undefined && configuredKeys.length === 0;
   const developmentFile = development ? path.join(config.dataDir, 'dev-secrets.json') : undefined;
-  const loaded = developmentFile === undefined ? undefined : await loadDevSecrets(developmentFile);
+  const loaded = developmentFile === undefined ? undefined : loadDevSecrets(developmentFile);
   const devSecrets = loaded?.secrets;
   const secret = devSecrets?.jwtSecret ?? config.auth.jwtSecret;
   const secretKey = secret === undefined ? undefined : await importHs256Secret(secret);
@@ -103,8 +94,8 @@ export async function loadIdentityKeys(config: Config): Promise<IdentityKeys> {
     if (signer && signingKey) {
       return new SignJWT(claims).setProtectedHeader({ alg: signer.alg, typ: 'JWT', kid: signer.kid }).sign(signingKey);
     }
-    if (secretKey === undefined) throw new Error('no JWT signing key is configured');
-    return signHs256(secretKey, claims);
+    if (secret === undefined) throw new Error('no JWT signing key is configured');
+    return signHs256(secret, claims);
   };
 
   const resolveKey = (header: JWTHeaderParameters): VerificationKey => {
@@ -119,7 +110,7 @@ export async function loadIdentityKeys(config: Config): Promise<IdentityKeys> {
 
   const derivedKey = (role: string): Promise<string> => {
     const claims = { iss: API_KEY_ISSUER, role, iat: DERIVED_KEY_IAT };
-    return secretKey === undefined ? sign(claims) : signHs256(secretKey, claims);
+    return secret === undefined ? sign(claims) : Promise.resolve(signHs256(secret, claims));
   };
 
   return {

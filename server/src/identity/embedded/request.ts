@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { IdentityContext } from './context.js';
 import { ADMIN_ROLES } from './context.js';
@@ -34,12 +35,34 @@ export function queryValue(request: FastifyRequest, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * Admin keys that passed, per key set, for at most ten minutes and never past their `exp`. This
+ * server vouches for its callers' addresses with the service-role key on every identity call, and
+ * checking that one key again each time was a WebCrypto job per sign-in. Keys that fail are not kept.
+ */
+const ADMIN_KEY_TTL_MS = 10 * 60 * 1000;
+const knownAdminKeys = new WeakMap<IdentityContext['keys'], LRUCache<string, true>>();
+
 /** Whether `apiKey` is a token of an admin role signed by one of the service's keys. */
 export function serviceKeyCheck(context: IdentityContext): (apiKey: string) => Promise<boolean> {
+  let known = knownAdminKeys.get(context.keys);
+  if (!known) {
+    known = new LRUCache<string, true>({ max: 16, ttl: ADMIN_KEY_TTL_MS });
+    knownAdminKeys.set(context.keys, known);
+  }
+  const adminKeys = known;
   return async (apiKey) => {
+    if (adminKeys.get(apiKey)) return true;
     try {
       const { payload } = await context.keys.verify(apiKey);
-      return typeof payload.role === 'string' && ADMIN_ROLES.includes(payload.role);
+      const admin = typeof payload.role === 'string' && ADMIN_ROLES.includes(payload.role);
+      // Until one second before `exp` (jose counts whole seconds).
+      const ttl = Math.min(
+        ADMIN_KEY_TTL_MS,
+        payload.exp === undefined ? Infinity : payload.exp * 1000 - 1000 - Date.now(),
+      );
+      if (admin && ttl > 0) adminKeys.set(apiKey, true, { ttl });
+      return admin;
     } catch {
       return false;
     }
