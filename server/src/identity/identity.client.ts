@@ -1,5 +1,5 @@
 import {
-  createClient,
+  AuthClient,
   isAuthRetryableFetchError,
   isAuthSessionMissingError,
   isAuthWeakPasswordError,
@@ -8,7 +8,10 @@ import type { AuthError, Session, User } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { operationDeadline } from './deadline.js';
 
-type Client = ReturnType<typeof createClient>;
+/** supabase-js's auth client; the rest of a Supabase client (database, storage, realtime) is never used. */
+interface Client {
+  auth: InstanceType<typeof AuthClient>;
+}
 
 /**
  * How long one identity operation (all the requests of one user call, or one admin request) may
@@ -177,9 +180,12 @@ function check<R extends AuthResult>(result: R): Extract<R, { error: null }>['da
 export class IdentityClient {
   private readonly admin: Client['auth']['admin'];
   private readonly timeoutMs: number;
+  /** Where supabase-js puts Supabase Auth under a project's URL. */
+  private readonly authUrl: string;
 
   constructor(private readonly options: IdentityClientOptions) {
     this.timeoutMs = options.timeoutMs ?? IDENTITY_TIMEOUT_MS;
+    this.authUrl = new URL('auth/v1', options.url.endsWith('/') ? options.url : `${options.url}/`).href;
     this.admin = this.client(options.serviceRoleKey, {}, () => AbortSignal.timeout(this.timeoutMs)).auth.admin;
   }
 
@@ -192,10 +198,17 @@ export class IdentityClient {
       const signals = [deadline(), operationDeadline(), init?.signal].filter((signal) => signal != null);
       return (this.options.fetch ?? fetch)(input, { ...init, signal: AbortSignal.any(signals) });
     };
-    return createClient(this.options.url, key, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { headers, fetch: timedFetch },
+    // What `createClient(url, key).auth` is, without the database, storage and realtime clients
+    // createClient also builds: a fresh client per call made them a tenth of a sign-in's CPU.
+    const auth = new AuthClient({
+      url: this.authUrl,
+      headers: { Authorization: `Bearer ${key}`, apikey: key, ...headers },
+      fetch: timedFetch,
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
     });
+    return { auth };
   }
 
   /**

@@ -21,29 +21,84 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal | null | undefined):
   });
 }
 
+/** What `inject` needs of a request. */
+interface Call {
+  method: string;
+  /** Path and query. */
+  path: string;
+  headers: Record<string, string>;
+  payload: Buffer | string | undefined;
+}
+
+/**
+ * The call supabase-js makes, read straight from `fetch(url, init)`: a URL, a method, headers as a
+ * record or `Headers`, a string body. Building an undici `Request` from it, only to take it apart
+ * again, was most of this hop's cost at sign-in. Anything else (a `Request`, a stream body) returns
+ * undefined and goes through `Request`.
+ */
+function plainCall(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): Call | undefined {
+  if (typeof input !== 'string' && !(input instanceof URL)) return undefined;
+  const body = init?.body;
+  if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) return undefined;
+  const { pathname, search } = typeof input === 'string' ? new URL(input) : input;
+  const headers: Record<string, string> = {};
+  const given = init?.headers;
+  const entries =
+    given === undefined
+      ? []
+      : given instanceof Headers || Array.isArray(given)
+        ? new Headers(given)
+        : Object.entries(given);
+  for (const [name, value] of entries as Iterable<[string, string | undefined]>) {
+    if (value === undefined) continue;
+    // As `Headers` joins a name given twice in different cases.
+    const key = name.toLowerCase();
+    headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
+  }
+  if (typeof body === 'string' && headers['content-type'] === undefined) {
+    headers['content-type'] = 'text/plain;charset=UTF-8';
+  }
+  return {
+    method: (init?.method ?? 'GET').toUpperCase(),
+    path: `${pathname}${search}`,
+    headers,
+    payload: body == null ? undefined : typeof body === 'string' ? body : Buffer.from(body),
+  };
+}
+
+/** Any other fetch input, through undici's `Request`. */
+async function requestCall(request: Request): Promise<Call> {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    path: `${url.pathname}${url.search}`,
+    headers: Object.fromEntries(request.headers),
+    payload: request.body === null ? undefined : Buffer.from(await request.arrayBuffer()),
+  };
+}
+
 /**
  * A fetch that hands each request to `server` inside this process (Fastify's `inject`): the same
  * HTTP contract, without a socket. Only the path and query of the URL count.
  */
 export function inProcessFetch(server: FastifyInstance): typeof fetch {
   return async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const payload = request.body === null ? undefined : Buffer.from(await request.arrayBuffer());
+    const call = plainCall(input, init) ?? (await requestCall(new Request(input, init)));
     const injected = server.inject({
-      method: request.method as InjectOptions['method'],
-      url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(request.headers),
-      payload,
+      method: call.method as InjectOptions['method'],
+      url: call.path,
+      headers: call.headers,
+      payload: call.payload,
     });
-    // The caller's own signal: a Request's copy follows it only while the Request lives.
-    const response = await abortable(injected, init?.signal ?? request.signal);
+    // The caller's own signal (a Request's copy would follow it only while the Request lives).
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const response = await abortable(injected, signal);
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
     }
-    const empty = NULL_BODY_STATUSES.has(response.statusCode) || request.method === 'HEAD';
+    const empty = NULL_BODY_STATUSES.has(response.statusCode) || call.method === 'HEAD';
     return new Response(empty ? null : new Uint8Array(response.rawPayload), {
       status: response.statusCode,
       statusText: response.statusMessage,
