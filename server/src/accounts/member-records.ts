@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource, Repository } from 'typeorm';
 import { isUniqueViolation } from '../db/errors.js';
+import { keyLookup } from '../db/key-lookup.js';
 import type { IdentityClient, IdentityUser } from '../identity/identity.client.js';
 import { IdentityError } from '../identity/identity.client.js';
 import type { AccountLifecycle } from '../members/member-lifecycle.js';
@@ -112,9 +113,10 @@ export class MemberRecords {
 
   /** The member's user and profile records, or null unless both exist. */
   async find(uid: string): Promise<MemberRecordPair | null> {
-    const [user, profile] = await Promise.all([
-      this.users.findOneBy({ uid }),
-      this.dataSource.getRepository(ProfileRecord).findOneBy({ uid }),
+    // The loaders' lookups (db/key-lookup.ts): every sign-in reads both records.
+    const [[user], [profile]] = await Promise.all([
+      keyLookup(this.dataSource, UserRecord, 'uid')([uid]),
+      keyLookup(this.dataSource, ProfileRecord, 'uid')([uid]),
     ]);
     return user && profile ? { user, profile } : null;
   }

@@ -9,7 +9,7 @@ import type { AmrEntry } from './entities.js';
 import { AuthChallengeRecord } from './factor-entities.js';
 import { AuthFlowStateRecord } from './flow-state.entity.js';
 import { ApiError, INVALID_CREDENTIALS, OAuthError, badRequest, validationFailed } from './errors.js';
-import { isBanned, loadUserJson } from './users.js';
+import { findUserById, isBanned, loadUserJson } from './users.js';
 import type { SessionLiveness } from '../token-verifier.js';
 
 const REFRESH_TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -140,7 +140,7 @@ export async function issueSession(
       ? { lastSignInAt: now, updatedAt: now }
       : { lastSignInAt: now, updatedAt: now, encryptedPassword: password.rehash },
   );
-  const user = result.affected === 0 ? null : await manager.findOneBy(AuthUserRecord, { id: userId });
+  const user = result.affected === 0 ? null : await findUserById(manager, userId);
   if (!user) {
     throw password
       ? badRequest('invalid_credentials', INVALID_CREDENTIALS)

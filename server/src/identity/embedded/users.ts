@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { In, QueryFailedError } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors.js';
+import { keyLookup } from '../../db/key-lookup.js';
 import { AuthIdentityRecord, AuthOneTimeTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
 import type { OneTimeTokenType } from './entities.js';
 import { DUPLICATE_EMAIL, badRequest, unprocessable, validationFailed } from './errors.js';
@@ -46,9 +47,19 @@ export function isBanned(user: AuthUserRecord, now = new Date()): boolean {
   return user.bannedUntil !== null && user.bannedUntil > now;
 }
 
-export function findUserByEmail(manager: EntityManager, email: string): Promise<AuthUserRecord | null> {
-  return manager.findOneBy(AuthUserRecord, { email: email.toLowerCase() });
+export async function findUserByEmail(manager: EntityManager, email: string): Promise<AuthUserRecord | null> {
+  const [user] = await keyLookup(manager.dataSource, AuthUserRecord, 'email')([email.toLowerCase()], manager);
+  return user ?? null;
 }
+
+/** A user by id, read in `manager`'s transaction when it has one; every sign-in reads its user. */
+export async function findUserById(manager: EntityManager, id: string): Promise<AuthUserRecord | null> {
+  const [user] = await keyLookup(manager.dataSource, AuthUserRecord, 'id')([id], manager);
+  return user ?? null;
+}
+
+const byCreation = (a: { createdAt: Date }, b: { createdAt: Date }): number =>
+  a.createdAt.getTime() - b.createdAt.getTime();
 
 /**
  * Reads a user row inside a transaction in order to change it. A row read before the transaction
@@ -263,12 +274,9 @@ export function userJson(
 
 /** The User object of one user, with its identities and factors loaded. */
 export async function loadUserJson(manager: EntityManager, user: AuthUserRecord): Promise<Record<string, unknown>> {
-  const identities = await manager.find(AuthIdentityRecord, {
-    where: { userId: user.id },
-    order: { createdAt: 'ASC' },
-  });
-  const factors = await manager.find(AuthFactorRecord, { where: { userId: user.id }, order: { createdAt: 'ASC' } });
-  return userJson(user, identities, factors);
+  const identities = await keyLookup(manager.dataSource, AuthIdentityRecord, 'userId')([user.id], manager);
+  const factors = await keyLookup(manager.dataSource, AuthFactorRecord, 'userId')([user.id], manager);
+  return userJson(user, identities.sort(byCreation), factors.sort(byCreation));
 }
 
 /** User objects of many users, loading their identities in one query. */
