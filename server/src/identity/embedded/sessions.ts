@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LessThan } from 'typeorm';
+import { rowInsert } from '../../db/row-insert.js';
 import { sqliteReadNow } from '../../db/sqlite-serial.js';
 import { MailOutboxRecord } from '../../mail/outbox.entity.js';
 import type { IdentityContext } from './context.js';
@@ -70,12 +71,9 @@ async function insertRefreshToken(
 ): Promise<string> {
   const token = newRefreshToken();
   const now = new Date();
-  // Every column is given, so TypeORM's read-back of the defaulted ones (`revoked`) is skipped.
-  await manager
-    .createQueryBuilder()
-    .insert()
-    .into(AuthRefreshTokenRecord)
-    .values({
+  await rowInsert(manager.dataSource, AuthRefreshTokenRecord)(
+    manager,
+    manager.create(AuthRefreshTokenRecord, {
       id: randomUUID(),
       tokenHash: sha256(token),
       parentHash,
@@ -84,9 +82,8 @@ async function insertRefreshToken(
       revoked: false,
       createdAt: now,
       updatedAt: now,
-    })
-    .updateEntity(false)
-    .execute();
+    }),
+  );
   return token;
 }
 
@@ -160,8 +157,8 @@ export async function issueSession(
     updatedAt: now,
   };
   // A new id: an insert, without the read `save` makes first to choose between insert and update.
-  await manager.insert(AuthSessionRecord, columns);
   const session = manager.create(AuthSessionRecord, columns);
+  await rowInsert(manager.dataSource, AuthSessionRecord)(manager, session);
   const refreshToken = await insertRefreshToken(manager, session, null);
   return tokenResponse(context, manager, user, session, refreshToken);
 }
