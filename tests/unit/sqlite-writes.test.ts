@@ -1,11 +1,14 @@
+// How the app's writes reach SQLite: TypeORM's query builder with whole numbers bound
+// (db/sqlite-parameters.ts), and rows inserted with SQL written once (db/row-insert.ts).
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { DataSource } from 'typeorm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildDataSource } from '../../server/src/db/data-source.js';
+import { rowInsert } from '../../server/src/db/row-insert.js';
 
 // A Date kept as epoch milliseconds in a bigint column, as the app's timestamps are.
 const epochMs = {
-  to: (value: Date | undefined) => value?.getTime(),
+  to: (value: Date | null | undefined) => (value == null ? value : value.getTime()),
   from: (value: number | string | null) => (value === null ? null : new Date(Number(value))),
 };
 
@@ -25,6 +28,12 @@ class NoteRecord {
 
   @Column({ type: 'real' })
   score!: number;
+
+  @Column({ type: 'simple-json', nullable: true })
+  methods!: { method: string; timestamp: number }[] | null;
+
+  @Column({ type: 'boolean', default: true })
+  open!: boolean;
 }
 
 let dataSource: DataSource;
@@ -67,7 +76,7 @@ describe('whole numbers in query builder statements on SQLite', () => {
     expect(await typesOf('a')).toEqual([{ seen: 'integer', count: 'integer', label: 'text', score: 'real' }]);
     await dataSource.manager.update(NoteRecord, { id: 'a' }, { count: 8, seenAt: new Date(at.getTime() + 1) });
     const found = await dataSource.manager.findBy(NoteRecord, { count: 8 });
-    expect(found).toEqual([{ id: 'a', seenAt: new Date(at.getTime() + 1), count: 8, label: '12', score: 2 }]);
+    expect(found).toMatchObject([{ id: 'a', seenAt: new Date(at.getTime() + 1), count: 8, label: '12', score: 2 }]);
     const fraction = await dataSource
       .createQueryBuilder(NoteRecord, 'note')
       .where('note.score > :least', { least: 0.2 })
@@ -75,5 +84,38 @@ describe('whole numbers in query builder statements on SQLite', () => {
       .getMany();
     expect(fraction.map((note) => note.id)).toEqual(['b']);
     expect(await typesOf('b')).toEqual([{ seen: 'integer', count: 'integer', label: 'text', score: 'real' }]);
+  });
+});
+
+describe('rowInsert', () => {
+  it('writes the row manager.insert would, converting values the same way', async () => {
+    const values = {
+      seenAt: new Date(1_795_600_000_123),
+      count: 3,
+      label: 'a',
+      score: 0.5,
+      methods: [{ method: 'password', timestamp: 1_795_600_000 }],
+      open: false,
+    };
+    await dataSource.manager.insert(NoteRecord, { id: 'by-typeorm', ...values });
+    const insert = rowInsert(dataSource, NoteRecord);
+    await insert(dataSource.manager, dataSource.manager.create(NoteRecord, { id: 'fast', ...values }));
+    const rows = await dataSource.query<Record<string, unknown>[]>('SELECT * FROM notes ORDER BY id');
+    expect(rows).toHaveLength(2);
+    expect({ ...rows[0], id: 'fast' }).toEqual(rows[1]);
+    expect(await dataSource.manager.findOneByOrFail(NoteRecord, { id: 'fast' })).toEqual({ id: 'fast', ...values });
+    expect(await typesOf('fast')).toEqual([{ seen: 'integer', count: 'integer', label: 'text', score: 'real' }]);
+  });
+
+  it('leaves the columns a row does not set to their defaults, and writes inside the transaction it is given', async () => {
+    await dataSource
+      .transaction(async (manager) => {
+        const note = manager.create(NoteRecord, { id: 'a', seenAt: new Date(5), count: 1, label: 'b', score: 1 });
+        await rowInsert(dataSource, NoteRecord)(manager, note);
+        expect(await manager.findOneByOrFail(NoteRecord, { id: 'a' })).toMatchObject({ open: true, methods: null });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await dataSource.manager.countBy(NoteRecord, {})).toBe(0);
   });
 });
