@@ -1,10 +1,10 @@
 // How the app's writes reach SQLite: TypeORM's query builder with whole numbers bound
-// (db/sqlite-parameters.ts), and rows inserted with SQL written once (db/row-insert.ts).
+// (db/sqlite-parameters.ts), and rows inserted and updated with SQL written once (db/row-writes.ts).
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { DataSource } from 'typeorm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildDataSource } from '../../server/src/db/data-source.js';
-import { rowInsert } from '../../server/src/db/row-insert.js';
+import { rowInsert, rowUpdate } from '../../server/src/db/row-writes.js';
 
 // A Date kept as epoch milliseconds in a bigint column, as the app's timestamps are.
 const epochMs = {
@@ -117,5 +117,34 @@ describe('rowInsert', () => {
       })
       .catch(() => undefined);
     expect(await dataSource.manager.countBy(NoteRecord, {})).toBe(0);
+  });
+});
+
+describe('rowUpdate', () => {
+  it('sets what manager.update would on the rows matching every condition, and says how many it changed', async () => {
+    const at = new Date(1_795_600_000_000);
+    await dataSource.manager.insert(NoteRecord, { id: 'a', seenAt: at, count: 1, label: 'old', score: 1 });
+    await dataSource.manager.insert(NoteRecord, { id: 'b', seenAt: at, count: 1, label: 'old', score: 1 });
+    const relabel = rowUpdate(dataSource, NoteRecord, { set: ['label', 'seenAt'], where: ['id', 'label'] });
+    const later = new Date(at.getTime() + 60_000);
+    const changed = await dataSource.transaction(async (manager) => [
+      await relabel(manager, { label: 'new', seenAt: later }, { id: 'a', label: 'old' }),
+      await relabel(manager, { label: 'newer', seenAt: later }, { id: 'b', label: 'not what it is' }),
+    ]);
+    expect(changed).toEqual([1, 0]);
+    const rows = await dataSource.manager.find(NoteRecord, { order: { id: 'ASC' } });
+    expect(rows.map(({ id, label, seenAt }) => ({ id, label, seenAt }))).toEqual([
+      { id: 'a', label: 'new', seenAt: later },
+      { id: 'b', label: 'old', seenAt: at },
+    ]);
+    expect(await typesOf('a')).toEqual([{ seen: 'integer', count: 'integer', label: 'text', score: 'real' }]);
+  });
+
+  it('refuses to run outside a transaction, or with a value of its shape missing', async () => {
+    const relabel = rowUpdate(dataSource, NoteRecord, { set: ['label'], where: ['id'] });
+    await expect(relabel(dataSource.manager, { label: 'x' }, { id: 'a' })).rejects.toThrow(/inside a transaction/);
+    await expect(dataSource.transaction((manager) => relabel(manager, {}, { id: 'a' }))).rejects.toThrow(
+      /needs every value/,
+    );
   });
 });

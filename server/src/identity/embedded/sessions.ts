@@ -1,7 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LessThan } from 'typeorm';
-import { rowInsert } from '../../db/row-insert.js';
+import { rowInsert, rowUpdate } from '../../db/row-writes.js';
 import { sqliteReadNow } from '../../db/sqlite-serial.js';
 import { MailOutboxRecord } from '../../mail/outbox.entity.js';
 import type { IdentityContext } from './context.js';
@@ -130,14 +130,17 @@ export async function issueSession(
   // stale, and writing it back would undo what others wrote meanwhile (app_metadata, a new password).
   // On PostgreSQL this also locks the row, so a password change either waits for this session (and
   // ends it) or lands first and fails this sign-in.
-  const result = await manager.update(
-    AuthUserRecord,
-    password ? { id: userId, encryptedPassword: password.verifiedHash } : { id: userId },
-    password?.rehash === undefined
-      ? { lastSignInAt: now, updatedAt: now }
-      : { lastSignInAt: now, updatedAt: now, encryptedPassword: password.rehash },
+  const rehash = password?.rehash;
+  const signedIn = rowUpdate(manager.dataSource, AuthUserRecord, {
+    set: rehash === undefined ? ['lastSignInAt', 'updatedAt'] : ['lastSignInAt', 'updatedAt', 'encryptedPassword'],
+    where: password ? ['id', 'encryptedPassword'] : ['id'],
+  });
+  const changed = await signedIn(
+    manager,
+    { lastSignInAt: now, updatedAt: now, ...(rehash !== undefined && { encryptedPassword: rehash }) },
+    { id: userId, ...(password && { encryptedPassword: password.verifiedHash }) },
   );
-  const user = result.affected === 0 ? null : await findUserById(manager, userId);
+  const user = changed === 0 ? null : await findUserById(manager, userId);
   if (!user) {
     throw password
       ? badRequest('invalid_credentials', INVALID_CREDENTIALS)
