@@ -41,7 +41,10 @@ export function rowInsert<T extends ObjectLiteral>(
   const placeholder = placeholders(dataSource);
   const statements = new Map<string, string>();
   const insert: Insert = async (manager, row) => {
-    const columns = insertable.filter((column) => column.getEntityValue(row) !== undefined);
+    const given = insertable
+      .map((column) => ({ column, value: column.getEntityValue(row) as unknown }))
+      .filter(({ value }) => value !== undefined);
+    const columns = given.map(({ column }) => column);
     const key = columns.map((column) => column.propertyPath).join(',');
     let sql = statements.get(key);
     if (sql === undefined) {
@@ -52,7 +55,7 @@ export function rowInsert<T extends ObjectLiteral>(
     }
     await manager.query(
       sql,
-      columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column) as unknown),
+      given.map(({ column, value }) => driver.preparePersistentValue(value, column) as unknown),
     );
   };
   cache.set(entity, insert);

@@ -9,9 +9,7 @@ import { decodeJwt } from 'jose';
 import { operationDeadline } from './deadline.js';
 
 /** supabase-js's auth client; the rest of a Supabase client (database, storage, realtime) is never used. */
-interface Client {
-  auth: InstanceType<typeof AuthClient>;
-}
+type Auth = InstanceType<typeof AuthClient>;
 
 /**
  * How long one identity operation (all the requests of one user call, or one admin request) may
@@ -178,7 +176,7 @@ function check<R extends AuthResult>(result: R): Extract<R, { error: null }>['da
  * calls share one service-role client. Failures are IdentityErrors.
  */
 export class IdentityClient {
-  private readonly admin: Client['auth']['admin'];
+  private readonly admin: Auth['admin'];
   private readonly timeoutMs: number;
   /** Where supabase-js puts Supabase Auth under a project's URL. */
   private readonly authUrl: string;
@@ -186,21 +184,21 @@ export class IdentityClient {
   constructor(private readonly options: IdentityClientOptions) {
     this.timeoutMs = options.timeoutMs ?? IDENTITY_TIMEOUT_MS;
     this.authUrl = new URL('auth/v1', options.url.endsWith('/') ? options.url : `${options.url}/`).href;
-    this.admin = this.client(options.serviceRoleKey, {}, () => AbortSignal.timeout(this.timeoutMs)).auth.admin;
+    this.admin = this.client(options.serviceRoleKey, {}, () => AbortSignal.timeout(this.timeoutMs)).admin;
   }
 
   /**
    * A supabase-js client whose requests abort when the signal `deadline` gives for each one does,
    * or the deadline of the GraphQL operation they serve passes, whichever comes first.
    */
-  private client(key: string, headers: Record<string, string>, deadline: () => AbortSignal): Client {
+  private client(key: string, headers: Record<string, string>, deadline: () => AbortSignal): Auth {
     const timedFetch: typeof fetch = (input, init) => {
       const signals = [deadline(), operationDeadline(), init?.signal].filter((signal) => signal != null);
       return (this.options.fetch ?? fetch)(input, { ...init, signal: AbortSignal.any(signals) });
     };
     // What `createClient(url, key).auth` is, without the database, storage and realtime clients
     // createClient also builds: made afresh per call, they were a few percent of a sign-in's CPU.
-    const auth = new AuthClient({
+    return new AuthClient({
       url: this.authUrl,
       headers: { Authorization: `Bearer ${key}`, apikey: key, ...headers },
       fetch: timedFetch,
@@ -208,19 +206,18 @@ export class IdentityClient {
       autoRefreshToken: false,
       detectSessionInUrl: false,
     });
-    return { auth };
   }
 
   /**
    * A client for one user operation, whose requests together get one timeout (an email change is
    * two requests); with the caller's address it vouches for it with the service-role key.
    */
-  private userAuth(caller: CallerInfo = {}): Client['auth'] {
+  private userAuth(caller: CallerInfo = {}): Auth {
     const headers: Record<string, string> = caller.clientIp
       ? { 'Sb-Forwarded-For': caller.clientIp, apikey: this.options.serviceRoleKey }
       : {};
     const operation = AbortSignal.timeout(this.timeoutMs);
-    return this.client(this.options.anonKey, headers, () => operation).auth;
+    return this.client(this.options.anonKey, headers, () => operation);
   }
 
   /** Creates an account; `session` is null while the address awaits confirmation. */
@@ -293,7 +290,7 @@ export class IdentityClient {
   }
 
   /** A client signed in as `session`, for the calls supabase-js makes only with a session (MFA). */
-  private async sessionAuth(session: { accessToken: string }, caller: CallerInfo = {}): Promise<Client['auth']> {
+  private async sessionAuth(session: { accessToken: string }, caller: CallerInfo = {}): Promise<Auth> {
     const auth = this.userAuth(caller);
     check(await auth.setSession({ access_token: session.accessToken, refresh_token: UNUSED_REFRESH_TOKEN }));
     return auth;
