@@ -1,9 +1,35 @@
 import 'reflect-metadata';
+import { validateOrReject } from 'class-validator';
+import type { ValidationError, ValidatorOptions } from 'class-validator';
 import type { GraphQLSchema } from 'graphql';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import type { ContainerType, NonEmptyArray } from 'type-graphql';
-import { buildSchema } from 'type-graphql';
+import { ArgumentValidationError, buildSchema } from 'type-graphql';
 import { authChecker, classifyRootFields } from './auth.js';
+
+/** What type-graphql's own validation passes class-validator, with unknown values refused. */
+const VALIDATOR_OPTIONS: ValidatorOptions = { skipMissingProperties: true, forbidUnknownValues: true };
+
+const isObject = (value: unknown): value is object => value !== null && typeof value === 'object';
+
+/**
+ * Validates an argument as type-graphql's built-in validation does (objects and arrays of objects,
+ * through class-validator's decorators, failing with `ArgumentValidationError`), with class-validator
+ * imported once: the built-in one imports it dynamically for every argument it checks, a module
+ * resolution on every mutation (a few percent of a sign-in's CPU when profiled).
+ */
+export async function validateArgument(value: unknown): Promise<void> {
+  if (!isObject(value)) return;
+  try {
+    if (Array.isArray(value)) {
+      await Promise.all(value.filter(isObject).map((item) => validateOrReject(item, VALIDATOR_OPTIONS)));
+    } else {
+      await validateOrReject(value, VALIDATOR_OPTIONS);
+    }
+  } catch (error) {
+    throw new ArgumentValidationError(error as ValidationError[]);
+  }
+}
 
 /**
  * The executable schema of the resolver classes handed in (the composition root's list);
@@ -20,7 +46,7 @@ export function buildGraphQLSchema(
     resolvers,
     container,
     authChecker,
-    validate: { forbidUnknownValues: true },
+    validateFn: validateArgument,
     emitSchemaFile: false,
   });
 }
