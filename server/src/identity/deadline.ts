@@ -8,26 +8,22 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export const OPERATION_DEADLINE_MS = 4000;
 
 interface Operation {
-  startedAt: number;
-  ms: number;
-  /** Made at the first identity call, so that operations that make none pay for no timer. */
-  signal?: AbortSignal;
+  /** When the operation's identity calls must have ended, on `performance.now()`'s clock. */
+  endsAt: number;
 }
 
 const operations = new AsyncLocalStorage<Operation>();
 
 /** Runs `work` as one operation: every identity call it makes aborts once `ms` have passed since now. */
 export function withOperationDeadline<T>(work: () => T, ms = OPERATION_DEADLINE_MS): T {
-  return operations.run({ startedAt: performance.now(), ms }, work);
+  return operations.run({ endsAt: performance.now() + ms }, work);
 }
 
-/** The running operation's deadline, or undefined outside one (background jobs keep per-call timeouts). */
-export function operationDeadline(): AbortSignal | undefined {
-  const operation = operations.getStore();
-  if (!operation) return undefined;
-  // AbortSignal.timeout takes whole milliseconds only (a fraction throws a RangeError).
-  operation.signal ??= AbortSignal.timeout(
-    Math.max(0, Math.ceil(operation.startedAt + operation.ms - performance.now())),
-  );
-  return operation.signal;
+/**
+ * When the running operation's identity calls must have ended (on `performance.now()`'s clock),
+ * or undefined outside one (background jobs keep per-call timeouts). A time rather than a signal:
+ * each call makes one timer for whichever of its deadlines comes first.
+ */
+export function operationDeadline(): number | undefined {
+  return operations.getStore()?.endsAt;
 }
