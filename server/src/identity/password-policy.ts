@@ -24,8 +24,12 @@ export interface PasswordProblems {
 
 const graphemes = new Intl.Segmenter();
 
+/** Printable ASCII: each character is a grapheme cluster of its own. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Characters as people count them (grapheme clusters), so accents and emoji count once. */
 function characterCount(value: string): number {
+  if (PRINTABLE_ASCII.test(value)) return value.length;
   let count = 0;
   for (const _segment of graphemes.segment(value)) count++;
   return count;

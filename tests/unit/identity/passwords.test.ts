@@ -79,6 +79,14 @@ describe('password policy (product.md)', () => {
   it('B7 counts characters, not bytes, for the minimum', () => {
     expect(rejection('ééééééé')).toMatchObject({ reasons: ['length'] });
     expect(rejection('éééééééé')).toBeUndefined();
+    // Letters with a combining accent (two code units each) and a family emoji (eight code units)
+    // count once each.
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+    expect(rejection('e\u0301'.repeat(7))).toMatchObject({ reasons: ['length'] });
+    expect(rejection(`w${'o\u0308'.repeat(6)}${family}`)).toBeUndefined();
+    expect(rejection(`wor${family.repeat(2)}`)).toMatchObject({
+      reasons: ['length'],
+    });
   });
 
   it('B7 rejects more than 72 bytes with validation_failed and a message that says so', () => {
