@@ -1,10 +1,13 @@
 // How the app's writes reach SQLite: TypeORM's query builder with whole numbers bound
-// (db/sqlite-parameters.ts), and rows inserted and updated with SQL written once (db/row-writes.ts).
+// (db/sqlite-parameters.ts), rows inserted and updated with SQL written once (db/row-writes.ts),
+// and the reads a transaction makes of its own writes (db/sqlite-serial.ts).
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { DataSource } from 'typeorm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildDataSource } from '../../server/src/db/data-source.js';
+import { keyLookup } from '../../server/src/db/key-lookup.js';
 import { rowInsert, rowUpdate } from '../../server/src/db/row-writes.js';
+import { sqliteReadInTransaction } from '../../server/src/db/sqlite-serial.js';
 
 // A Date kept as epoch milliseconds in a bigint column, as the app's timestamps are.
 const epochMs = {
@@ -146,5 +149,38 @@ describe('rowUpdate', () => {
     await expect(dataSource.transaction((manager) => relabel(manager, {}, { id: 'a' }))).rejects.toThrow(
       /needs every value/,
     );
+  });
+});
+
+describe('reads inside a transaction, at once on its connection', () => {
+  const byId = 'SELECT id, label FROM notes WHERE id = ?';
+
+  it('see what the transaction wrote, and run only inside the transaction that owns the connection', async () => {
+    const readInTransaction = sqliteReadInTransaction(dataSource);
+    if (!readInTransaction) throw new Error('a serialised SQLite data source has a reader');
+    expect(readInTransaction(byId, ['a'])).toBeUndefined();
+
+    let inserted!: () => void;
+    const written = new Promise<void>((resolve) => (inserted = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const transaction = dataSource.transaction(async (manager) => {
+      await rowInsert(dataSource, NoteRecord)(
+        manager,
+        manager.create(NoteRecord, { id: 'a', seenAt: new Date(7), count: 1, label: 'mine', score: 1 }),
+      );
+      const [note] = await keyLookup(dataSource, NoteRecord, 'id')(['a'], manager);
+      inserted();
+      await finished;
+      return { direct: readInTransaction(byId, ['a']), note };
+    });
+    await written;
+    // Another request, while the transaction is open: the row may never be committed.
+    expect(readInTransaction(byId, ['a'])).toBeUndefined();
+    finish();
+    const { direct, note } = await transaction;
+    expect(direct).toEqual([{ id: 'a', label: 'mine' }]);
+    expect(note).toMatchObject({ id: 'a', label: 'mine', seenAt: new Date(7), open: true, methods: null });
+    expect(readInTransaction(byId, ['a'])).toBeUndefined();
   });
 });

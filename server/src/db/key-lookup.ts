@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { sqliteReadNow } from './sqlite-serial.js';
+import { sqliteReadInTransaction, sqliteReadNow } from './sqlite-serial.js';
 
 type Rows = Record<string, unknown>[];
 
@@ -44,7 +44,7 @@ const built = new WeakMap<DataSource, Map<string, Lookup>>();
  * profile read when profiled).
  *
  * Given the `manager` of a transaction, the lookup reads inside it (on SQLite the only connection
- * is the transaction's until it ends).
+ * is the transaction's until it ends, and the read runs on it at once: `sqliteReadInTransaction`).
  */
 export function keyLookup<T extends ObjectLiteral>(
   dataSource: DataSource,
@@ -73,9 +73,12 @@ export function keyLookup<T extends ObjectLiteral>(
   const from = `SELECT ${select} FROM ${driver.escape(metadata.tableName)} WHERE ${driver.escape(key.databaseName)} IN `;
   const placeholder = dataSource.options.type === 'postgres' ? (index: number) => `$${index + 1}` : () => '?';
   const read = rowsReader(dataSource);
+  const readInTransaction = sqliteReadInTransaction(dataSource);
   const lookup = async (keys: readonly string[], manager?: EntityManager): Promise<T[]> => {
     const sql = `${from}(${keys.map((_key, index) => placeholder(index)).join(', ')})`;
-    const rows = manager?.queryRunner ? await manager.query<Rows>(sql, [...keys]) : await read(sql, keys);
+    const rows = manager?.queryRunner
+      ? (readInTransaction?.(sql, keys) ?? (await manager.query<Rows>(sql, [...keys])))
+      : await read(sql, keys);
     return rows.map((row) => {
       const record = metadata.create() as T;
       for (const column of columns) {

@@ -11,6 +11,7 @@ const writeProbes = new WeakMap<DataSource, () => Promise<void>>();
 export type ReadNow = (sql: string, parameters: readonly unknown[]) => Record<string, unknown>[] | undefined;
 
 const readers = new WeakMap<DataSource, ReadNow>();
+const transactionReaders = new WeakMap<DataSource, ReadNow>();
 
 /** Prepared statements kept per data source by the synchronous reader; the hot lookups are a few texts. */
 const MAX_STATEMENTS = 64;
@@ -24,6 +25,17 @@ const MAX_STATEMENTS = 64;
  */
 export function sqliteReadNow(dataSource: DataSource): ReadNow | undefined {
   return readers.get(dataSource);
+}
+
+/**
+ * For a serialised SQLite data source, a reader that runs a SELECT synchronously inside the
+ * transaction the caller's own callback is running (it owns the connection until it ends, so the
+ * read sees its writes, as the query runner's would), without TypeORM's query runner. Undefined for
+ * other data sources; the reader answers undefined outside such a transaction or when the query
+ * fails (the caller then runs it through the transaction's manager, which reports the error).
+ */
+export function sqliteReadInTransaction(dataSource: DataSource): ReadNow | undefined {
+  return transactionReaders.get(dataSource);
 }
 
 /**
@@ -60,10 +72,7 @@ export function serializeSqlite(dataSource: DataSource): void {
     inTransaction.getStore() ? query(...args) : mutex.runExclusive(() => query(...args))) as QueryRunner['query'];
 
   const statements = new Map<string, Statement>();
-  readers.set(dataSource, (sql, parameters) => {
-    // A transaction opened on the runner without the lock (a repository's own save) counts too:
-    // what a read saw in it might never be committed.
-    if (mutex.isLocked() || inTransaction.getStore() || runner.isTransactionActive) return undefined;
+  const readAtOnce = (sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined => {
     // The queued path answers an unwritable WAL index with a coded error; here it would be a SIGBUS.
     if (!sqliteSharedMemoryWritable(dataSource)) return undefined;
     const connection = (dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;
@@ -80,7 +89,16 @@ export function serializeSqlite(dataSource: DataSource): void {
     } catch {
       return undefined;
     }
+  };
+  readers.set(dataSource, (sql, parameters) => {
+    // A transaction opened on the runner without the lock (a repository's own save) counts too:
+    // what a read saw in it might never be committed.
+    if (mutex.isLocked() || inTransaction.getStore() || runner.isTransactionActive) return undefined;
+    return readAtOnce(sql, parameters);
   });
+  transactionReaders.set(dataSource, (sql, parameters) =>
+    inTransaction.getStore() && runner.isTransactionActive ? readAtOnce(sql, parameters) : undefined,
+  );
 
   // Both statements under the lock, so no other statement can land inside this transaction.
   writeProbes.set(dataSource, () =>
