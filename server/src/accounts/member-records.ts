@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource, Repository } from 'typeorm';
 import { isUniqueViolation } from '../db/errors.js';
-import { keyLookup } from '../db/key-lookup.js';
+import { joinedKeyLookup } from '../db/key-lookup.js';
 import type { IdentityClient, IdentityUser } from '../identity/identity.client.js';
 import { IdentityError } from '../identity/identity.client.js';
 import type { AccountLifecycle } from '../members/member-lifecycle.js';
@@ -113,11 +113,10 @@ export class MemberRecords {
 
   /** The member's user and profile records, or null unless both exist. */
   async find(uid: string): Promise<MemberRecordPair | null> {
-    // The loaders' lookups (db/key-lookup.ts): every sign-in reads both records.
-    const [[user], [profile]] = await Promise.all([
-      keyLookup(this.dataSource, UserRecord, 'uid')([uid]),
-      keyLookup(this.dataSource, ProfileRecord, 'uid')([uid]),
-    ]);
+    // Every sign-in reads both records: one statement (db/key-lookup.ts).
+    const byUid = joinedKeyLookup(this.dataSource, UserRecord, 'uid', { entity: ProfileRecord, on: ['uid', 'uid'] });
+    const [found] = await byUid([uid]);
+    const [user, profile] = found ?? [null, null];
     return user && profile ? { user, profile } : null;
   }
 
