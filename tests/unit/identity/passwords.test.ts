@@ -65,6 +65,8 @@ describe('password policy (product.md)', () => {
       'John316!',
       '#Hallelujah7',
       'God is good 1',
+      'Jésus2024',
+      'Hallélujah!',
     ]) {
       expect(rejection(password), password).toMatchObject({ reasons: ['pwned'] });
     }
