@@ -65,10 +65,13 @@ export const FAITH_WORDS: readonly string[] = [
   'yahweh',
 ];
 
+/** Printable ASCII: no accents to take off, and each character a grapheme cluster of its own. */
+export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** True when a password is a faith word or phrase with at most digits, spaces and symbols around it. */
 export function isFaithPassword(password: string): boolean {
-  // Accents are taken off first ("Jésus" is "jesus"); printable ASCII has none to take off.
-  const bare = /^[\x20-\x7e]*$/.test(password) ? password : password.normalize('NFD').replace(/\p{Mark}/gu, '');
+  // Accents are taken off first ("Jésus" is "jesus").
+  const bare = PRINTABLE_ASCII.test(password) ? password : password.normalize('NFD').replace(/\p{Mark}/gu, '');
   const plain = bare.toLowerCase().replace(/[^a-z0-9]/g, '');
   const core = plain.replace(/^\d+|\d+$/g, '');
   return FAITH_WORDS.includes(core) || FAITH_WORDS.includes(plain);

@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { isFaithPassword } from './faith-words.js';
+import { PRINTABLE_ASCII, isFaithPassword } from './faith-words.js';
 
 /** bcrypt's limit, kept so that accounts move freely between the embedded service and Supabase Auth. */
 export const MAX_PASSWORD_BYTES = 72;
@@ -23,9 +23,6 @@ export interface PasswordProblems {
 }
 
 const graphemes = new Intl.Segmenter();
-
-/** Printable ASCII: each character is a grapheme cluster of its own. */
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Characters as people count them (grapheme clusters), so accents and emoji count once. */
 function characterCount(value: string): number {
