@@ -155,6 +155,40 @@ describe('the lean executor answers as Apollo does', () => {
     expect(JSON.parse(plus.body)).toMatchObject({ errors: [{ extensions: { code: 'BILLING_NOT_CONFIGURED' } }] });
   });
 
+  it('for signing in, a wrong password and a refused address (the public mutations)', async () => {
+    const member = await signUpMember(lean);
+    // The parts of a sign-in's answer that are the same on both instances (tokens are new each time).
+    const login =
+      'mutation ($input: LoginInput!) { login(input: $input) { session { expiresIn } member { plan profile { username } } } }';
+    const signedIn = await compare({
+      body: { query: login, variables: { input: { email: member.email, password: member.password } } },
+    });
+    expect(signedIn.answeredLean).toBe(true);
+    expect(JSON.parse(signedIn.body)).toEqual({
+      data: {
+        login: {
+          session: { expiresIn: 3600 },
+          member: { plan: 'free', profile: { username: member.member.profile.username } },
+        },
+      },
+    });
+    const wrong = await compare({
+      body: { query: login, variables: { input: { email: member.email, password: 'not the password at all' } } },
+    });
+    expect(wrong.answeredLean).toBe(true);
+    expect(JSON.parse(wrong.body)).toMatchObject({
+      data: null,
+      errors: [{ extensions: { code: 'INVALID_CREDENTIALS' } }],
+    });
+    const refused = await compare({
+      body: { query: login, variables: { input: { email: `${'a'.repeat(400)}@b.example`, password: 'x' } } },
+    });
+    expect(refused.answeredLean).toBe(true);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      errors: [{ extensions: { code: 'BAD_USER_INPUT', field: 'input.email' } }],
+    });
+  });
+
   it('for the open queries read from another origin (CORS)', async () => {
     const answer = await compare({
       body: { query: PROFILE, variables: { username } },
@@ -183,6 +217,10 @@ describe('Apollo still answers, unchanged,', () => {
     ['a missing variable', { query: PROFILE }],
     ['introspection in production', { query: getIntrospectionQuery() }],
     ['an anonymous mutation', { query: 'mutation { logout }' }],
+    [
+      "a mutation mixing a public field and a member's",
+      { query: 'mutation { logout requestPasswordReset(email: "a@b.example") { message } }' },
+    ],
     ['a members-only query without a token', { query: '{ pageStats { views } }' }],
     ['a persisted-query extension', { query: '{ __typename }', extensions: { persistedQuery: { version: 1 } } }],
     ['a batch', [{ query: '{ __typename }' }]],
@@ -202,6 +240,20 @@ describe('Apollo still answers, unchanged,', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(plain.answeredLean).toBe(false);
+  });
+
+  it("a member's mutation, with a token that verifies", async () => {
+    const member = await signUpMember(lean);
+    const headers = { authorization: `Bearer ${member.session.accessToken}` };
+    const answer = await compare({ body: { query: 'mutation { saveVerse(ref: "Nowhere 1:1") { ref } }' }, headers });
+    expect(answer.answeredLean).toBe(false);
+  });
+
+  it('a mutation sent by GET, even with the CSRF header', async () => {
+    const search = { query: 'mutation { requestPasswordReset(email: "a@b.example") { message } }' };
+    const answer = await compare({ method: 'GET', search, headers: { 'apollo-require-preflight': 'true' } });
+    expect(answer.answeredLean).toBe(false);
+    expect(answer.status).toBe(405);
   });
 
   it('a request with a token that does not verify, even for a public query', async () => {

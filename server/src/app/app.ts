@@ -68,7 +68,7 @@ import { createDataSource } from './data-source.js';
 import { startBillingUpkeep, startReconciliation, startVerseMail } from './jobs.js';
 import { loadersFor } from './loaders.js';
 import { publicAnswerCache } from './public-answers.js';
-import { buildAppSchema, publicQueryFields } from './schema.js';
+import { buildAppSchema, publicRootFields } from './schema.js';
 
 /**
  * An answer that took this long is logged at info level even when it succeeded. Other successful
@@ -295,7 +295,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const publicQueries = config.graphql.leanPublic
     ? new PublicExecutor({
         schema,
-        publicFields: publicQueryFields(),
+        publicFields: publicRootFields('Query'),
+        publicMutations: publicRootFields('Mutation'),
         production: security.production,
         context: contextOf,
         formatError: formatError(app.log),

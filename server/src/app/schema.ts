@@ -43,11 +43,14 @@ export function buildAppSchema(container?: ContainerType): Promise<GraphQLSchema
   return buildGraphQLSchema([...resolvers], container);
 }
 
-/** The Query fields anyone may call (`@Public()`), by name: what the lean public executor may answer. */
-export function publicQueryFields(): Set<string> {
+/**
+ * The Query or Mutation fields anyone may call (`@Public()`), by name: what the lean public
+ * executor may answer.
+ */
+export function publicRootFields(type: 'Query' | 'Mutation'): Set<string> {
   return new Set(
     classifyRootFields([...resolvers])
-      .filter(({ field, access }) => access === 'public' && field.startsWith('Query.'))
-      .map(({ field }) => field.slice('Query.'.length)),
+      .filter(({ field, access }) => access === 'public' && field.startsWith(`${type}.`))
+      .map(({ field }) => field.slice(type.length + 1)),
   );
 }

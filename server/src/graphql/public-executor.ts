@@ -51,6 +51,11 @@ export interface PublicExecutorOptions {
    * only these; a signed-in caller's may select any Query field but introspection.
    */
   publicFields: ReadonlySet<string>;
+  /**
+   * The Mutation fields anyone may call (`@Public()`: signing up, signing in, the emailed links). A
+   * mutation qualifies, sent by POST, when it selects only these; every other mutation is Apollo's.
+   */
+  publicMutations: ReadonlySet<string>;
   production: boolean;
   /** The context factory Apollo's requests use too (it verifies the caller's token). */
   context: (request: FastifyRequest) => Promise<Context>;
@@ -78,11 +83,13 @@ interface Answer {
 }
 
 /**
- * Answers queries without Apollo's request pipeline, on the same schema, with the same limits,
- * context factory, error formatting and headers, byte for byte what Apollo answers. Parsed and
- * validated documents are kept in a bounded LRU. It takes only what it is sure of: a POST of JSON
- * (or a GET passing Apollo's CSRF rule) whose one operation is a valid query, of public fields only
- * unless the caller's token verifies; anything else (a token that does not verify, a mutation,
+ * Answers queries and the public mutations without Apollo's request pipeline, on the same schema,
+ * with the same limits, context factory, error formatting and headers, byte for byte what Apollo
+ * answers. Parsed and validated documents are kept in a bounded LRU. It takes only what it is sure
+ * of: a POST of JSON (or, for a query, a GET passing Apollo's CSRF rule) whose one operation is a
+ * valid query, of public fields only unless the caller's token verifies, or a valid mutation of
+ * public fields only (signing in goes through here: Apollo's pipeline was a tenth of a sign-in's
+ * main-thread time); anything else (a token that does not verify, a member's mutation,
  * introspection, an invalid document, batching, extensions, unusual parameters or `Accept` headers,
  * variables that do not coerce) is left to Apollo.
  */
@@ -115,7 +122,7 @@ export class PublicExecutor {
     if (!document) return undefined;
     const operation = getOperationAST(document, operationName);
     if (!operation) return undefined;
-    const fields = this.fieldsOf(operation);
+    const fields = this.fieldsOf(operation, request.method);
     if (fields === 'none' || (fields === 'members' && request.headers.authorization === undefined)) return undefined;
 
     const kept = this.keptAnswerOf(request, document, operation, contentType, operationRequest);
@@ -183,6 +190,7 @@ export class PublicExecutor {
   ): KeptAnswer | undefined {
     const answers = this.options.answers;
     if (!answers || request.headers.authorization !== undefined) return undefined;
+    if (operation.operation !== OperationTypeNode.QUERY) return undefined;
     for (const selection of operation.selectionSet.selections) {
       if (selection.kind !== Kind.FIELD) return undefined;
       const name = selection.name.value;
@@ -216,10 +224,20 @@ export class PublicExecutor {
   }
 
   /**
-   * What the root of a query selects: public fields only, or members' fields too; 'none' for
-   * anything this executor does not take (not a query, introspection, a fragment at the root).
+   * What the root of an operation selects: public fields only, or members' queries too; 'none' for
+   * anything this executor does not take (a subscription, a mutation by GET or of a member's
+   * field, introspection, a fragment at the root).
    */
-  private fieldsOf(operation: OperationDefinitionNode): 'public' | 'members' | 'none' {
+  private fieldsOf(operation: OperationDefinitionNode, method: string): 'public' | 'members' | 'none' {
+    if (operation.operation === OperationTypeNode.MUTATION) {
+      // Apollo refuses a mutation sent by GET (405): its answer to give.
+      if (method !== 'POST') return 'none';
+      const selections = operation.selectionSet.selections;
+      const allPublic = selections.every(
+        (selection) => selection.kind === Kind.FIELD && this.options.publicMutations.has(selection.name.value),
+      );
+      return allPublic ? 'public' : 'none';
+    }
     if (operation.operation !== OperationTypeNode.QUERY) return 'none';
     let fields: 'public' | 'members' = 'public';
     for (const selection of operation.selectionSet.selections) {

@@ -51,7 +51,7 @@ export class Metrics {
   /** Queries the lean executor answered (graphql/public-executor.ts); Apollo answers the rest. */
   readonly leanAnswers = new Counter({
     name: 'lampstand_graphql_lean_answers_total',
-    help: 'GraphQL queries answered by the lean executor instead of Apollo',
+    help: 'GraphQL queries and public mutations answered by the lean executor instead of Apollo',
     registers: [this.registry],
   });
   readonly cachedAnswers = new Counter({
