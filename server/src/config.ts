@@ -174,9 +174,10 @@ export interface Config {
   /** Where Prometheus reads `/metrics`, on HOST; none when undefined. Never the public port. */
   metricsPort: number | undefined;
   /**
-   * `leanPublic`: queries (anonymous ones of public fields only) are answered by the lean executor
-   * (graphql/public-executor.ts) instead of Apollo's pipeline, with the same answers; of these, the
-   * anonymous ones of cached fields are kept whole in up to `answerCacheMb` MB (0: none kept).
+   * `leanPublic`: queries (anonymous ones of public fields only) and the public mutations are
+   * answered by the lean executor (graphql/public-executor.ts) instead of Apollo's pipeline, with the
+   * same answers; the anonymous queries of cached fields are kept whole in up to `answerCacheMb` MB
+   * (0: none kept).
    */
   graphql: { introspection: boolean; leanPublic: boolean; answerCacheMb: number };
   /** Accounts vs identity repair once the server listens; it leaves accounts younger than the grace alone. */

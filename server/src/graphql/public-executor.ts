@@ -88,7 +88,7 @@ interface Answer {
  * answers. Parsed and validated documents are kept in a bounded LRU. It takes only what it is sure
  * of: a POST of JSON (or, for a query, a GET passing Apollo's CSRF rule) whose one operation is a
  * valid query, of public fields only unless the caller's token verifies, or a valid mutation of
- * public fields only (signing in goes through here: Apollo's pipeline was a tenth of a sign-in's
+ * public fields only (signing in goes through here: Apollo's pipeline was a sixth of a sign-in's
  * main-thread time); anything else (a token that does not verify, a member's mutation,
  * introspection, an invalid document, batching, extensions, unusual parameters or `Accept` headers,
  * variables that do not coerce) is left to Apollo.

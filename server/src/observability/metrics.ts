@@ -48,7 +48,7 @@ export class Metrics {
     labelNames: ['code'],
     registers: [this.registry],
   });
-  /** Queries the lean executor answered (graphql/public-executor.ts); Apollo answers the rest. */
+  /** Operations the lean executor answered (graphql/public-executor.ts); Apollo answers the rest. */
   readonly leanAnswers = new Counter({
     name: 'lampstand_graphql_lean_answers_total',
     help: 'GraphQL queries and public mutations answered by the lean executor instead of Apollo',
