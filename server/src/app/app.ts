@@ -206,7 +206,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const pageStats = new PageStatsService(dataSource);
   const photos = new PhotoService(dataSource);
   const shares = new ShareService(profiles, verses, newLoaders, config.publicUrl);
-  const stripe = StripeClient.fromConfig(config.billing);
+  const stripe = await StripeClient.fromConfig(config.billing);
   const billing = new Billing(dataSource, identity.client, stripe, {
     publicUrl: config.publicUrl,
     graceDays: config.billing.graceDays,

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config.js';
 import { appError, ErrorCode } from '../graphql/errors.js';
 import { ENDED_STATUSES } from './entitlement.js';
@@ -79,15 +79,18 @@ export class WebhookSignatureError extends Error {
  */
 export class StripeClient {
   private readonly stripe: Stripe;
+  private readonly sdkErrors: typeof Stripe.errors;
 
   constructor(
+    sdk: typeof Stripe,
     secretKey: string,
     private readonly webhookSecret: string,
     private readonly roleMetadataKey: string,
     apiBase: string | undefined,
   ) {
     const base = apiBase === undefined ? undefined : new URL(apiBase);
-    this.stripe = new Stripe(secretKey, {
+    this.sdkErrors = sdk.errors;
+    this.stripe = new sdk(secretKey, {
       apiVersion: STRIPE_API_VERSION,
       maxNetworkRetries: 2,
       timeout: STRIPE_TIMEOUT_MS,
@@ -100,11 +103,15 @@ export class StripeClient {
     });
   }
 
-  /** A client for the configured keys, or null when billing is off. */
-  static fromConfig(billing: Config['billing']): StripeClient | null {
+  /**
+   * A client for the configured keys, or null when billing is off. The SDK (a few hundred modules)
+   * is loaded here, so that a server without Stripe keys never loads it and starts sooner.
+   */
+  static async fromConfig(billing: Config['billing']): Promise<StripeClient | null> {
     const { stripeSecretKey, stripeWebhookSecret } = billing;
     if (stripeSecretKey === undefined || stripeWebhookSecret === undefined) return null;
-    return new StripeClient(stripeSecretKey, stripeWebhookSecret, billing.roleMetadataKey, billing.stripeApiBase);
+    const { default: sdk } = await import('stripe');
+    return new StripeClient(sdk, stripeSecretKey, stripeWebhookSecret, billing.roleMetadataKey, billing.stripeApiBase);
   }
 
   /** Verifies the signature over the exact bytes received and parses the event. */
@@ -175,7 +182,7 @@ export class StripeClient {
 
   /** The subscription's current state, or null when Stripe no longer knows it. */
   async retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null> {
-    const subscription = await orNullWhenMissing(
+    const subscription = await this.orNullWhenMissing(
       this.stripe.subscriptions.retrieve(id, { expand: ['items.data.price.product'] }),
     );
     if (!subscription) return null;
@@ -197,13 +204,13 @@ export class StripeClient {
 
   /** The product's current state, or null when it was deleted. */
   async retrieveProduct(id: string): Promise<ProductSnapshot | null> {
-    const product = await orNullWhenMissing(this.stripe.products.retrieve(id));
+    const product = await this.orNullWhenMissing(this.stripe.products.retrieve(id));
     return product && !isDeleted(product) ? this.toProduct(product) : null;
   }
 
   /** The price's current state with its product, or null when it is gone. */
   async retrievePrice(id: string): Promise<PriceSnapshot | null> {
-    const price = await orNullWhenMissing(this.stripe.prices.retrieve(id, { expand: ['product'] }));
+    const price = await this.orNullWhenMissing(this.stripe.prices.retrieve(id, { expand: ['product'] }));
     return price ? this.toPrice(price) : null;
   }
 
@@ -234,7 +241,7 @@ export class StripeClient {
     try {
       await this.stripe.subscriptions.cancel(id);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.statusCode === 400)) {
+      if (error instanceof this.sdkErrors.StripeError && (error.statusCode === 404 || error.statusCode === 400)) {
         const current = await this.retrieveSubscription(id);
         if (current === null || ENDED_STATUSES.has(current.status)) return;
       }
@@ -260,9 +267,19 @@ export class StripeClient {
         await this.stripe.checkout.sessions.expire(id);
       } catch (error) {
         // Stripe refuses to expire a session that is no longer open.
-        if (!(error instanceof Stripe.errors.StripeError && error.statusCode === 400)) throw error;
+        if (!(error instanceof this.sdkErrors.StripeError && error.statusCode === 400)) throw error;
         if ((await this.stripe.checkout.sessions.retrieve(id)).status === 'open') throw error;
       }
+    }
+  }
+
+  /** Stripe answers 404 `resource_missing` for objects it no longer has. */
+  private async orNullWhenMissing<T>(request: Promise<T>): Promise<T | null> {
+    try {
+      return await request;
+    } catch (error) {
+      if (error instanceof this.sdkErrors.StripeError && error.statusCode === 404) return null;
+      throw error;
     }
   }
 
@@ -305,16 +322,6 @@ function idOf(value: string | { id: string }): string {
 
 function isDeleted(value: Stripe.Product | Stripe.DeletedProduct): value is Stripe.DeletedProduct {
   return 'deleted' in value && value.deleted === true;
-}
-
-/** Stripe answers 404 `resource_missing` for objects it no longer has. */
-async function orNullWhenMissing<T>(request: Promise<T>): Promise<T | null> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
-    throw error;
-  }
 }
 
 /** What an event names, by its type: the subscription, product or price whose state to read afresh. */

@@ -1,5 +1,5 @@
+import type pg from 'pg';
 import type { Pool } from 'pg';
-import pg from 'pg';
 import type { DataSource } from 'typeorm';
 
 /** How long a lost listening connection waits before it connects again. */
@@ -37,7 +37,11 @@ export interface CommitNotices {
  */
 export function commitNotices(dataSource: DataSource, options: CommitNoticeOptions): CommitNotices | undefined {
   if (dataSource.options.type !== 'postgres') return undefined;
-  const pool = (dataSource.driver as unknown as { master: Pool & { options: pg.ClientConfig } }).master;
+  // The pool's options and the pg library as TypeORM's driver loaded them (pg stays unloaded on SQLite).
+  const { master: pool, postgres } = dataSource.driver as unknown as {
+    master: Pool & { options: pg.ClientConfig };
+    postgres: typeof pg;
+  };
   const notice = `NOTIFY "${options.channel}"`;
   let client: pg.Client | undefined;
   let reconnect: NodeJS.Timeout | undefined;
@@ -77,7 +81,7 @@ export function commitNotices(dataSource: DataSource, options: CommitNoticeOptio
   const connect = (): void => {
     if (closed) return;
     // TCP keep-alive too: a connection gone without a word (a dropped route) is noticed.
-    const listener = new pg.Client({ ...pool.options, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const listener = new postgres.Client({ ...pool.options, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client = listener;
     listener.on('notification', () => {
       options.onNotice();

@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloServer } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { ValidationError } from 'class-validator';
@@ -108,6 +109,8 @@ export function createApollo(
       ...(limits.plugins as ApolloServerPlugin<Context>[]),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
+      // Federation's traces are for subgraphs, which this is not; the default loads protobuf at start.
+      ApolloServerPluginInlineTraceDisabled(),
       textGuardPlugin<Context>(),
       ...(options.plugins ?? []),
     ],

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type {} from '../observability/metrics.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
@@ -92,10 +92,11 @@ export async function mountIdentity(
 ): Promise<Identity> {
   let identity: Identity;
   if (config.identity.mode === 'embedded') {
+    // The client is loaded only when Redis is configured: a single instance never needs it.
     const redis =
       config.redisUrl === undefined
         ? undefined
-        : new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+        : new (await import('ioredis')).Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     if (redis) {
       redis.on('error', (error: unknown) => {
         app.log.warn({ err: error }, 'redis error; rate limits fall back to this process');

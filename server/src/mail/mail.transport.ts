@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
 import { MailOutboxRecord } from './outbox.entity.js';
@@ -33,15 +33,24 @@ const SMTP_TIMEOUT_MS = 10_000;
 export function createMailer(config: Config, dataSource: DataSource, log: FastifyBaseLogger): Mailer {
   const { smtpUrl, from } = config.mail;
   if (smtpUrl !== undefined) {
-    const transport = nodemailer.createTransport({
-      url: smtpUrl,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-    });
+    // nodemailer is loaded for the first message rather than at start (start-up time, quality.md P9).
+    let transport: Promise<Transporter> | undefined;
+    const smtp = (): Promise<Transporter> => {
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: SMTP_TIMEOUT_MS,
+          greetingTimeout: SMTP_TIMEOUT_MS,
+          socketTimeout: SMTP_TIMEOUT_MS,
+        }),
+      );
+      return transport;
+    };
     return {
       async send(message) {
-        await transport.sendMail({
+        await (
+          await smtp()
+        ).sendMail({
           from,
           to: message.to,
           subject: message.subject,
@@ -51,7 +60,9 @@ export function createMailer(config: Config, dataSource: DataSource, log: Fastif
         });
       },
       close: () => {
-        transport.close();
+        void transport?.then((opened) => {
+          opened.close();
+        });
       },
     };
   }

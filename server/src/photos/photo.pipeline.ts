@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
 /** The largest upload taken, in bytes. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -15,8 +15,17 @@ export const MAX_PHOTO_PIXELS = 50_000_000;
 
 const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp']);
 
-// libvips' operation cache would keep decoded uploads in memory between requests.
-sharp.cache(false);
+let loading: Promise<typeof Sharp> | undefined;
+
+/** sharp (libvips), loaded at the first upload rather than at start (start-up time, quality.md P9). */
+function loadSharp(): Promise<typeof Sharp> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache would keep decoded uploads in memory between requests.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 /** Why an upload was refused; each has its own words for people (web/src/features/editor/PhotoPicker.tsx). */
 export type PhotoRejection = 'empty' | 'too_large' | 'not_an_image' | 'unsupported_format' | 'too_many_pixels';
@@ -46,6 +55,7 @@ export interface ProcessedPhoto {
 export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   if (upload.length === 0) throw new PhotoRejected('empty', 'The file is empty.');
   if (upload.length > MAX_PHOTO_BYTES) throw new PhotoRejected('too_large', 'A photo can be at most 5 MB.');
+  const sharp = await loadSharp();
   let format: string | undefined;
   let pixels: number;
   try {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
+import type satori from 'satori';
 import { Theme } from '../profiles/appearance.js';
 
 /** Open Graph's and Twitter's large card size. */
@@ -122,8 +121,10 @@ export async function renderCard(content: CardContent): Promise<Buffer> {
       node('div', { fontSize: 28, fontWeight: 700, color: palette.soft, display: 'flex' }, 'Lampstand'),
     ],
   );
+  // Loaded at the first card, not at start: they are large, and cards are drawn once and kept.
+  const [{ default: toSvg }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   // satori's types want a React element; this plain object is what one is at run time.
-  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
+  const svg = await toSvg(tree as unknown as Parameters<typeof satori>[0], {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: loadFonts(),

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import QRCode from 'qrcode';
 import type { Loaders } from '../graphql/context.js';
 import type { ProfileService } from '../profiles/profile.service.js';
 import { Theme } from '../profiles/appearance.js';
@@ -81,6 +80,8 @@ export class ShareService {
     if (!profile) return null;
     const url = this.pageUrl(profile.username);
     const options = { errorCorrectionLevel: 'M' as const, margin: 2 };
+    // Loaded at the first code rather than at start (start-up time, quality.md P9).
+    const { default: QRCode } = await import('qrcode');
     const body =
       format === 'svg'
         ? Buffer.from(await QRCode.toString(url, { ...options, type: 'svg' }))

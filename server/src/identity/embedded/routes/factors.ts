@@ -50,8 +50,8 @@ export async function enrollFactor(request: FastifyRequest, _reply: FastifyReply
   rejectOtherTypes(body.factor_type);
   if (!mfa.totpEnrollEnabled) throw unprocessable('mfa_totp_enroll_disabled', 'MFA enroll is disabled for TOTP');
   const issuer = body.issuer === '' ? new URL(context.settings.siteUrl).host : body.issuer;
-  const secret = newTotpSecret();
-  const uri = totpUri(issuer, auth.user.email ?? '', secret);
+  const secret = await newTotpSecret();
+  const uri = await totpUri(issuer, auth.user.email ?? '', secret);
   const qrCode = await qrCodeSvg(uri);
 
   const factor = await context.dataSource.transaction(async (manager) => {
