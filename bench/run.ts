@@ -216,6 +216,8 @@ async function startOurs(
       AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
       AUTH_MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
       SMTP_URL: 'smtp://127.0.0.1:1',
+      // The bench's own compile cache (server/src/main.ts): its first start compiles everything.
+      NODE_COMPILE_CACHE: path.join(scratch, 'compile-cache'),
       RECONCILE_ON_START: 'false',
       AUTH_RATE_LIMIT_TOKEN: '1000000',
       AUTH_RATE_LIMIT_TOKEN_BURST: '1000000',
@@ -386,7 +388,8 @@ async function main(): Promise<void> {
     `Lampstand bench ${quick ? '(quick) ' : ''}on ${cpus().length} cores, ${round(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`,
   );
   const mainFile = await seededDatabase(PROFILES);
-  if (wanted('P1', 'P2', 'P3', 'P6', 'P9')) await publicReads(mainFile);
+  if (wanted('P9')) await startUp(mainFile);
+  if (wanted('P1', 'P2', 'P3', 'P6')) await publicReads(mainFile);
   if (wanted('P4')) await login(mainFile);
   if (wanted('P5')) await dataSize();
   if (wanted('P7')) firstVisitScripts();
@@ -407,20 +410,42 @@ async function main(): Promise<void> {
   console.log(`results: ${path.relative(root, file)}`);
 }
 
+/** Starts of the build P9 takes the median of (after its first start, which is reported beside it). */
+const RESTARTS = 3;
+
 /**
- * P1, P2, P9 and P6 on the server as shipped (anonymous answers kept: graphql/answer-cache.ts); then
+ * P9: the median of three starts of the production build on the migrated database, as a restart,
+ * a deploy's next instance or a container made from the image starts: with the compile cache an
+ * earlier start of the build wrote (server/src/main.ts; the image writes it at build time). The
+ * build's very first start, which compiles every module, is in the note.
+ */
+async function startUp(mainFile: string): Promise<void> {
+  const first = await startOurs({ SQLITE_FILE: mainFile });
+  await first.stop();
+  const starts: number[] = [];
+  for (let index = 0; index < RESTARTS; index += 1) {
+    const started = await startOurs({ SQLITE_FILE: mainFile });
+    starts.push(started.startMs);
+    await started.stop();
+  }
+  const median = [...starts].sort((a, b) => a - b)[Math.floor(RESTARTS / 2)] ?? Number.NaN;
+  report({
+    id: 'P9',
+    label: 'start to /readyz, migrated SQLite',
+    value: round(median / 1000),
+    unit: ' s',
+    target: '≤ 1.5 s',
+    pass: median <= 1500,
+    note: `starts ${starts.map((ms) => round(ms / 1000)).join(', ')} s; the build's first, compiling everything, ${round(first.startMs / 1000)} s`,
+  });
+}
+
+/**
+ * P1, P2 and P6 on the server as shipped (anonymous answers kept: graphql/answer-cache.ts); then
  * P1u, the same reads with no answer kept, and P3 on that server: what a read costs, cache aside.
  */
 async function publicReads(mainFile: string): Promise<void> {
   const ours = await startOurs({ SQLITE_FILE: mainFile });
-  report({
-    id: 'P9',
-    label: 'start to /readyz, migrated SQLite',
-    value: round(ours.startMs / 1000),
-    unit: ' s',
-    target: '≤ 1.5 s',
-    pass: ours.startMs <= 1500,
-  });
   const floor = await startFloor('sqlite', mainFile);
   await checkSameAnswer(ours, floor);
   const p1 = await alternate(
