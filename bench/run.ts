@@ -70,7 +70,8 @@ function report(figure: Figure): void {
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
 
 function ensureBuild(): void {
-  if (existsSync(path.join(root, 'server/dist/main.js')) && existsSync(path.join(root, 'web/dist/index.html'))) return;
+  const outputs = ['server/dist/main.js', 'web/dist/index.html', 'web/dist-ssr/ssr.js'];
+  if (outputs.every((output) => existsSync(path.join(root, output)))) return;
   const build = spawnSync(process.execPath, [process.env.npm_execpath ?? 'npm', 'run', 'build'], {
     cwd: root,
     stdio: 'inherit',
