@@ -13,6 +13,7 @@ const at = (...parts) => path.join(root, ...parts);
 const SOURCES = [
   'web/src',
   'web/index.html',
+  'web/home.html',
   'web/profile.html',
   'web/public',
   'web/vite.config.ts',
@@ -23,7 +24,13 @@ const SOURCES = [
   'tsconfig.json',
   'package-lock.json',
 ];
-const OUTPUTS = ['web/dist/index.html', 'web/dist/profile.html', 'server/dist/main.js'];
+const OUTPUTS = [
+  'web/dist/index.html',
+  'web/dist/home.html',
+  'web/dist/profile.html',
+  'web/dist-ssr/ssr.js',
+  'server/dist/main.js',
+];
 
 /** The newest modification time under `target` (a file or a folder), or 0 when it does not exist. */
 function newest(target) {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /**
@@ -60,7 +60,8 @@ function productionBuild(): Plugin {
 /** Where `npm run dev` finds the API: the server's dev process (see server/package.json). */
 const apiTarget = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/** The client build's settings; `vite build --ssr` takes `ssrBuild` instead (see below). */
+const clientConfig: UserConfig = {
   // Brotli and gzip copies of every asset beside it, made once at build time: the server sends the
   // one the browser accepts (server/src/http/web.ts) and compresses nothing per request.
   plugins: [
@@ -94,9 +95,11 @@ export default defineConfig({
     // GraphiQL's editor (Monaco) is large by nature; it loads only on /playground.
     chunkSizeWarningLimit: 3000,
     rolldownOptions: {
-      // The app, and the public page as a visitor's first load gets it (server/src/http/web.ts).
+      // The app, the home page as the server renders it, and the public page as a visitor's first
+      // load gets it (server/src/http/web.ts).
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
+        home: fileURLToPath(new URL('home.html', import.meta.url)),
         profile: fileURLToPath(new URL('profile.html', import.meta.url)),
       },
       output: {
@@ -115,4 +118,27 @@ export default defineConfig({
       },
     },
   },
-});
+};
+
+/**
+ * `vite build --ssr src/ssr.tsx` (`npm run build -w web`): the server's rendering of the home page,
+ * into web/dist-ssr/, outside the folder the server serves. It carries its dependencies (React's
+ * production build among them), so the server needs nothing of web/node_modules; the pages it never
+ * renders stay in chunks of their own, which are never loaded.
+ */
+const ssrBuild: UserConfig = {
+  plugins: [productionBuild(), react(), passwordDictionaries()],
+  resolve: { alias: sharedRules },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'node22',
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: '[name].js' } },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : clientConfig));

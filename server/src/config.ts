@@ -168,6 +168,8 @@ export interface Config {
   dataDir: string;
   database: { type: 'sqlite'; file: string } | { type: 'postgres'; url: string };
   webDistDir: string;
+  /** The web app's server rendering (web/src/ssr.tsx's build): `dist-ssr/` beside the build, never served. */
+  webSsrDir: string;
   redisUrl: string | undefined;
   /** Web origins besides PUBLIC_URL's that may call every API from a browser (public queries are open to all). */
   corsOrigins: string[];
@@ -357,6 +359,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
 
+  const webDistDir = path.resolve(projectRoot, env.WEB_DIST_DIR ?? 'web/dist');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -368,7 +371,8 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     database: env.DATABASE_URL
       ? { type: 'postgres', url: env.DATABASE_URL }
       : { type: 'sqlite', file: path.resolve(dataDir, env.SQLITE_FILE ?? 'lampstand.sqlite') },
-    webDistDir: path.resolve(projectRoot, env.WEB_DIST_DIR ?? 'web/dist'),
+    webDistDir,
+    webSsrDir: path.join(path.dirname(webDistDir), 'dist-ssr'),
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS ?? [],
     metricsPort: env.METRICS_PORT,

@@ -5,7 +5,7 @@ import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { uniqueEmail } from '../support/identity.js';
-import { checkScreen, heading, newPage } from '../support/screens.js';
+import { checkScreen, heading, newPage, openHome } from '../support/screens.js';
 import type { SmtpListener } from '../support/smtp.js';
 import { mailTokens, startSmtpListener } from '../support/smtp.js';
 
@@ -56,7 +56,7 @@ describe("a member's journey", () => {
       if (message.type() === 'error') errors.push(message.text());
     });
 
-    await page.goto(api.url);
+    await openHome(page, api.url);
     await page.getByRole('link', { name: 'Make your page' }).click();
     await heading(page, 'Make your page');
     await page.getByRole('button', { name: 'Create my page' }).click();

@@ -8,13 +8,19 @@ const KB = 1000;
  * GraphQL client. The app's pages carry those too (React 19, Apollo Client 4 and React Router come
  * to ~130 KB): the ceiling keeps them from growing. Lower it whenever the figure drops. It was
  * 149 KB while React shared one chunk with them: two chunks compress ~3 KB worse, the price of a
- * public page that loads React alone.
+ * public page that loads React alone. It was 152 KB before the server rendered the home page: taking
+ * a page over adds ~0.5 KB, and the home page's own entry cuts the code the entries share into one
+ * chunk more (~0.3 KB).
  */
 const P7_TARGET_KB = 120;
-const CEILING_KB = 152;
+const CEILING_KB = 153;
 const distDir = inject('webDistDir');
 /** The public page's own document, as the server sends it for `/@username`. */
 const PUBLIC_PAGE = 'profile.html';
+/** The home page's own document, as the server sends it for `/` with the page rendered in it. */
+const HOME_PAGE = 'home.html';
+/** What the home page may load before its first paint; the app comes after it. */
+const HOME_FIRST_KB = 5;
 /** The same page inside the app, when a member navigates to it. */
 const profileRoute = ['src/features/profile/ProfilePage.tsx'];
 const landingRoute = ['src/features/landing/LandingPage.tsx'];
@@ -64,6 +70,15 @@ describe('the JavaScript each route loads', () => {
     const { gzipBytes } = routeScripts(distDir, profileRoute);
     report('/@username in the app', gzipBytes);
     expect(gzipBytes).toBeLessThanOrEqual(CEILING_KB * KB);
+  });
+
+  it('loads only a small entry with the rendered home page, and the app after its first paint', () => {
+    const { files, gzipBytes } = routeScripts(distDir, [], HOME_PAGE);
+    console.info(
+      `JS loaded by / before its first paint: ${(gzipBytes / KB).toFixed(1)} KB gzip (at most ${HOME_FIRST_KB} KB)`,
+    );
+    expect(files.filter((file) => /react|vendor|apollo|boot|AuthProvider|LandingPage/i.test(file))).toEqual([]);
+    expect(gzipBytes).toBeLessThanOrEqual(HOME_FIRST_KB * KB);
   });
 
   it('keeps / under the same ceiling', () => {

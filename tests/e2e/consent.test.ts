@@ -5,7 +5,7 @@ import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { insertMember } from '../support/factories.js';
-import { screenshots, seriousA11yViolations } from '../support/screens.js';
+import { openHome, screenshots, seriousA11yViolations } from '../support/screens.js';
 
 const CONTAINER = 'GTM-TEST123';
 let api: TestApp;
@@ -80,7 +80,7 @@ describe('consent and analytics', () => {
 
   it('loads the tag manager once after analytics consent, and counts one page view per navigation', async () => {
     const { context, page, tagRequests } = await visitor();
-    await page.goto(api.url);
+    await openHome(page, api.url);
     await page.getByRole('button', { name: 'Allow analytics' }).click();
     await expect.poll(() => page.evaluate(() => (window as { tagManagerRuns?: number }).tagManagerRuns)).toBe(1);
     expect(tagRequests).toEqual([`https://www.googletagmanager.com/gtm.js?id=${CONTAINER}`]);
@@ -140,7 +140,7 @@ describe('consent and analytics', () => {
 
   it('loads no tag on later visits once consent is withdrawn', async () => {
     const { context, page, tagRequests } = await visitor();
-    await page.goto(api.url);
+    await openHome(page, api.url);
     await page.getByRole('button', { name: 'Allow analytics' }).click();
     await expect.poll(() => tagRequests.length).toBe(1);
 

@@ -9,7 +9,7 @@ import { launchBrowser } from '../support/browser.js';
 import { insertMember } from '../support/factories.js';
 import { uniqueEmail } from '../support/identity.js';
 import { signUpMember } from '../support/members.js';
-import { heading } from '../support/screens.js';
+import { heading, openHome } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -63,8 +63,7 @@ function focusRing(page: Page) {
 describe('focus after a page change', () => {
   it('moves to the new heading with no ring after a click, and with one after a key press', async () => {
     const { context, page } = await open();
-    await page.goto(api.url);
-    await page.getByRole('link', { name: 'Make your page' }).first().waitFor();
+    await openHome(page, api.url);
 
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' }).click();
     await heading(page, 'Log in');
@@ -82,8 +81,7 @@ describe('focus after a page change', () => {
     // Chromium counts a heading focused by script as visible unless the last focus came from the
     // mouse: after a click on something that takes no focus (here the page's margin) and a
     // navigation that follows, its rule alone would draw the ring.
-    await page.goto(api.url);
-    await page.getByRole('link', { name: 'Make your page' }).first().waitFor();
+    await openHome(page, api.url);
     await page.mouse.click(4, 400);
     await page
       .getByRole('navigation', { name: 'Account' })

@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readKjv } from '../../server/src/verses/kjv.js';
 import { verseCalendar } from '../../server/src/verses/calendar.js';
@@ -6,6 +7,8 @@ import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
+import { signUpMember } from '../support/members.js';
+import { heading, logIn, openHome } from '../support/screens.js';
 
 const kjv = new Map(readKjv().map((verse) => [verse.id, verse]));
 let api: TestApp | undefined;
@@ -20,23 +23,135 @@ afterAll(async () => {
   await api?.close();
 });
 
+function started(): { api: TestApp; browser: TestBrowser } {
+  if (!api || !browser) throw new Error('setup failed');
+  return { api, browser };
+}
+
+/** The KJV verses of the day in `timeZone` between two moments (a day may turn between them). */
+function versesOfTheDay(timeZone: string, days: string[]) {
+  return days.map((day) => kjv.get(verseCalendar[todayIn(timeZone, new Date(day)).monthDay] ?? ''));
+}
+
+/** Every console error and uncaught exception of the page, React's hydration warnings among them. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * Records the page's layout shifts, and keeps the heading the server sent, so that the test can tell
+ * whether the app kept the server's elements or drew its own.
+ */
+async function watchPage(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const watched = window as unknown as { layoutShifts: number[]; serverHeading: Element | null };
+    watched.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) watched.layoutShifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') watched.serverHeading = document.getElementById('landing-title');
+    });
+  });
+}
+
 describe('the landing page', () => {
   it("shows today's verse in the visitor's time zone", async () => {
+    const { api, browser } = started();
     const timeZone = 'Pacific/Kiritimati';
-    if (!api || !browser) throw new Error('setup failed');
     const context = await browser.newContext({ timezoneId: timeZone, locale: 'en-US' });
     const page = await context.newPage();
-    const before = todayIn(timeZone).monthDay;
-    await page.goto(api.url);
-    await expect.poll(() => page.locator('.verse-text').count(), { timeout: 15_000 }).toBe(1);
-    const after = todayIn(timeZone).monthDay;
+    const before = new Date().toISOString();
+    // The server renders today in UTC; the app then shows the visitor's day, which may be another.
+    await openHome(page, api.url);
+    const after = new Date().toISOString();
     const shown = (await page.locator('.verse-text').innerText()).trim();
     const reference = (await page.locator('.verse-ref').innerText()).trim();
-    const candidates = [before, after].map((day) => kjv.get(verseCalendar[day] ?? ''));
-    const expected = candidates.find((verse) => verse?.text === shown);
+    const expected = versesOfTheDay(timeZone, [before, after]).find((verse) => verse?.text === shown);
     expect(expected, `shown: ${shown}`).toBeDefined();
     expect(reference).toContain(expected?.ref);
     expect(await page.title()).toBe('Lampstand');
+    await context.close();
+  });
+
+  it('is readable with JavaScript off: the header, the heading, today’s verse and the way to sign up', async () => {
+    const { api, browser } = started();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const before = new Date().toISOString();
+    await page.goto(api.url);
+    const after = new Date().toISOString();
+    await heading(page, 'A verse for today, on a page of your own.');
+    const shown = (await page.locator('.verse-text').innerText()).trim();
+    const expected = versesOfTheDay('UTC', [before, after]).find((verse) => verse?.text === shown);
+    expect(expected, `shown: ${shown}`).toBeDefined();
+    expect(await page.locator('.verse-ref').innerText()).toContain(expected?.ref);
+    expect(await page.getByRole('link', { name: 'Make your page' }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('navigation', { name: 'Account' }).getByRole('link').allInnerTexts()).toEqual([
+      'Log in',
+      'Sign up',
+    ]);
+    expect(await page.getByRole('group', { name: 'Translation' }).getByRole('button').allInnerTexts()).toEqual([
+      'KJV',
+      'WEB',
+    ]);
+    expect(await page.locator('.site-footer').innerText()).toContain('King James Version');
+    await context.close();
+  });
+
+  it('is taken over by the app as the server sent it: no errors, nothing moves, and its links stay in the app', async () => {
+    const { api, browser } = started();
+    // The server's day is UTC's: in UTC the verse stays the same once the app asks for the visitor's day.
+    const context = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 390, height: 844 } });
+    await watchPage(context);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await openHome(page, api.url);
+    await page.waitForTimeout(300);
+    expect(errors).toEqual([]);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((total, value) => total + value, 0)).toBeLessThan(0.001);
+    // The app kept the server's elements rather than drawing its own in their place.
+    expect(
+      await page.evaluate(() => {
+        const { serverHeading } = window as unknown as { serverHeading: Element | null };
+        return serverHeading !== null && serverHeading === document.getElementById('landing-title');
+      }),
+    ).toBe(true);
+
+    await page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    await page.getByRole('link', { name: 'Make your page' }).click();
+    await heading(page, 'Make your page');
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    // Navigated by the app: the document is the same one, and the new page's heading has the focus.
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Make your page');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a member signed in on this browser their own links', async () => {
+    const { api, browser } = started();
+    const { email, password, member } = await signUpMember(api);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await logIn(page, api.url, email, password);
+    await openHome(page, api.url);
+    const { username } = member.profile;
+    expect(await page.getByRole('link', { name: 'See your page' }).getAttribute('href')).toBe(`/@${username}`);
+    const account = page.getByRole('navigation', { name: 'Account' });
+    expect(await account.getByRole('link').allInnerTexts()).toEqual(['My page', 'Settings']);
+    await account.getByRole('button', { name: 'Log out' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Save this verse' }).count()).toBe(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

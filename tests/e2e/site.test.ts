@@ -3,7 +3,7 @@ import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
-import { screenshots, seriousA11yViolations } from '../support/screens.js';
+import { openHome, screenshots, seriousA11yViolations } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -21,8 +21,7 @@ describe('the site pages', () => {
   it("shows today's verse and the way to sign up on the landing page", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(api.url);
-    await page.locator('.verse-text').waitFor();
+    await openHome(page, api.url);
     expect(await page.getByRole('link', { name: 'Make your page' }).getAttribute('href')).toBe('/signup');
     expect(await page.getByRole('navigation', { name: 'Account' }).getByRole('link').allInnerTexts()).toEqual([
       'Log in',
@@ -40,8 +39,7 @@ describe('the site pages', () => {
     page.on('request', (request) => {
       if (!request.url().startsWith(api.url)) external.push(request.url());
     });
-    await page.goto(api.url);
-    await page.locator('.verse-text').waitFor();
+    await openHome(page, api.url);
     expect(await page.locator('#cc-main').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Cookie settings' }).count()).toBe(0);
     expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
@@ -69,8 +67,7 @@ describe('the site pages', () => {
   it('leads from the header to signing up and logging in, moving the focus to each page heading', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(api.url);
-    await page.locator('.verse-text').waitFor();
+    await openHome(page, api.url);
     await page.getByRole('link', { name: 'Sign up' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Make your page' }).waitFor();

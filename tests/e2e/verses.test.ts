@@ -7,7 +7,7 @@ import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { signUpMember } from '../support/members.js';
-import { logIn, screenshots, seriousA11yViolations } from '../support/screens.js';
+import { logIn, openHome, screenshots, seriousA11yViolations } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -37,7 +37,7 @@ describe("the day's verse in the browser", () => {
     const { member } = await signUpMember(api);
     const { context, page } = await newPage();
     const before = todayIn(TIME_ZONE).monthDay;
-    await page.goto(api.url);
+    await openHome(page, api.url);
     const landingVerse = page.locator('.today .verse-card');
     await landingVerse.locator('.verse-ref').waitFor();
     const landing = {

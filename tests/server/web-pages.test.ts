@@ -2,20 +2,41 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verseCalendar } from '../../server/src/verses/calendar.js';
+import { todayIn } from '../../server/src/verses/day.js';
+import { readKjv } from '../../server/src/verses/kjv.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import { insertMember } from '../support/factories.js';
 
-// The pages are the web app's own index.html and profile.html; a build changes only their script and
-// style tags. The source's entry scripts tell which of the two a page is.
-const distDir = mkdtempSync(path.join(tmpdir(), 'lampstand-dist-'));
-copyFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), path.join(distDir, 'index.html'));
-copyFileSync(path.resolve(import.meta.dirname, '../../web/profile.html'), path.join(distDir, 'profile.html'));
+// The pages are the web app's own index.html, home.html and profile.html; a build changes only their
+// script and style tags. The source's entry scripts tell which of them a page is.
+const webRoot = path.resolve(import.meta.dirname, '../../web');
+const PAGES = ['index.html', 'home.html', 'profile.html'];
 const APP_ENTRY = '/src/main.tsx';
+const HOME_ENTRY = '/src/home.tsx';
 const PUBLIC_PAGE_ENTRY = '/src/public-page.tsx';
-mkdirSync(path.join(distDir, 'assets'));
-writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log("app")');
+const builds: string[] = [];
 
+/**
+ * A web build in a folder of its own: `dist/` with the pages, and beside it `dist-ssr/ssr.js` (the
+ * server's rendering of the home page) when `ssr` gives that module's source.
+ */
+function webBuild(ssr?: string): string {
+  const buildDir = mkdtempSync(path.join(tmpdir(), 'lampstand-web-'));
+  builds.push(buildDir);
+  const distDir = path.join(buildDir, 'dist');
+  mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+  for (const page of PAGES) copyFileSync(path.join(webRoot, page), path.join(distDir, page));
+  writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log("app")');
+  if (ssr !== undefined) {
+    mkdirSync(path.join(buildDir, 'dist-ssr'));
+    writeFileSync(path.join(buildDir, 'dist-ssr', 'ssr.js'), ssr);
+  }
+  return distDir;
+}
+
+const distDir = webBuild();
 let api: TestApp;
 let withTagManager: TestApp;
 beforeAll(async () => {
@@ -25,7 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
   await withTagManager.close();
-  rmSync(distDir, { recursive: true, force: true });
+  for (const buildDir of builds) rmSync(buildDir, { recursive: true, force: true });
 });
 
 async function page(app: TestApp, pathname: string): Promise<{ status: number; html: string; type: string | null }> {
@@ -43,11 +64,13 @@ function config(html: string): unknown {
   return match ? JSON.parse(match[1] ?? '') : undefined;
 }
 
-describe('the two pages of the build', () => {
-  it("are the same but for the entry script, so that both get the same head (profile.html is the public page's)", () => {
-    const source = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../web', name), 'utf8');
+describe('the pages of the build', () => {
+  it("are the same but for the entry script, so that all get the same head (profile.html is the public page's, home.html the rendered home page's)", () => {
+    const source = (name: string) => readFileSync(path.join(webRoot, name), 'utf8');
     expect(source('profile.html')).toContain(PUBLIC_PAGE_ENTRY);
     expect(source('profile.html').replace(PUBLIC_PAGE_ENTRY, APP_ENTRY)).toBe(source('index.html'));
+    expect(source('home.html')).toContain(HOME_ENTRY);
+    expect(source('home.html').replace(HOME_ENTRY, APP_ENTRY)).toBe(source('index.html'));
   });
 });
 
@@ -168,5 +191,78 @@ describe('the settings the browser reads', () => {
     const asset = await fetch(`${api.url}/assets/app-1234.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await page(api, '/assets/missing.js')).status).toBe(404);
+  });
+});
+
+describe('the home page as the server renders it', () => {
+  // The web app's own server entry, from its source (the build's ssr.js is the same module bundled).
+  const rendering = `export * from ${JSON.stringify(path.join(webRoot, 'src', 'ssr.tsx'))};`;
+  const failing = `export async function renderHome() { throw new Error('the rendering failed on purpose'); }`;
+  const logged: Record<string, unknown>[] = [];
+  let rendered: TestApp;
+  let broken: TestApp;
+  beforeAll(async () => {
+    rendered = await startTestApp({ WEB_DIST_DIR: webBuild(rendering) });
+    broken = await startTestApp(
+      { WEB_DIST_DIR: webBuild(failing), LOG_LEVEL: 'error' },
+      { logStream: { write: (line) => logged.push(JSON.parse(line) as Record<string, unknown>) } },
+    );
+  });
+  afterAll(async () => {
+    await rendered.close();
+    await broken.close();
+  });
+
+  it("carries the heading and today's verse (UTC, KJV) in the HTML, in the home page's own document", async () => {
+    const days = [new Date()];
+    const { status, html } = await page(rendered, '/');
+    days.push(new Date());
+    expect(status).toBe(200);
+    expect(html).toContain('<h1 id="landing-title" tabindex="-1">A verse for today, on a page of your own.</h1>');
+    const kjv = new Map(readKjv().map((verse) => [verse.id, verse]));
+    const verses = days.map((day) => kjv.get(verseCalendar[todayIn('UTC', day).monthDay] ?? ''));
+    const verse = verses.find((candidate) => candidate && html.includes(`<p>${candidate.text}</p>`));
+    expect(verse, 'no verse of the day in the page').toBeDefined();
+    expect(html).toContain(`${verse?.ref}<!-- --> <span class="translation">KJV</span>`);
+    expect(html).toContain(HOME_ENTRY);
+    expect(html).not.toContain('<div id="root"></div>');
+    // The CSP allows no inline script: the page carries data only.
+    expect([...html.matchAll(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g)]).toEqual([]);
+  });
+
+  it('keeps the settings, the card for link previews, and the state the app takes the page over with', async () => {
+    const { html } = await page(rendered, '/');
+    expect(config(html)).toEqual({ gtmContainerId: null, billing: false });
+    const image = `${rendered.url}/share/verse-of-the-day/${new Date().toISOString().slice(0, 10)}.png`;
+    expect(meta(html, 'property', 'og:image')).toEqual([image]);
+    expect(meta(html, 'name', 'twitter:image')).toEqual([image]);
+    const state = /<script id="lampstand-state" type="application\/json">([^<]*)<\/script>/.exec(html);
+    const { path: statePath, apollo } = JSON.parse(state?.[1] ?? '{}') as { path?: string; apollo?: object };
+    expect(statePath).toBe('/');
+    expect(JSON.stringify(apollo)).toContain('verseOfTheDay');
+  });
+
+  it('renders only the home page', async () => {
+    for (const pathname of ['/signup', '/verse', '/nobody.here']) {
+      const { html } = await page(rendered, pathname);
+      expect(html, pathname).toContain('<div id="root"></div>');
+      expect(html, pathname).not.toContain('lampstand-state');
+    }
+  });
+
+  it('sends the app shell when the rendering fails, and logs why', async () => {
+    const { status, html } = await page(broken, '/');
+    expect(status).toBe(200);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain(APP_ENTRY);
+    expect(html).not.toContain('lampstand-state');
+    expect(config(html)).toEqual({ gtmContainerId: null, billing: false });
+    expect(meta(html, 'property', 'og:image')).toHaveLength(1);
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        msg: 'the home page could not be rendered; the app shell was sent',
+        err: expect.objectContaining({ message: 'the rendering failed on purpose' }),
+      }),
+    );
   });
 });

@@ -67,6 +67,20 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await screenshots(page, name);
 }
 
+/**
+ * Opens the home page and waits until the app has taken over the server's markup (its links are
+ * plain links and its buttons do nothing until then) and shows the verse of the browser's own
+ * day, which it asks for once it runs.
+ */
+export async function openHome(page: Page, url: string): Promise<void> {
+  const asked = page.waitForResponse(
+    (response) => response.request().postData()?.includes('"operationName":"LandingPage"') ?? false,
+  );
+  await page.goto(url);
+  await (await asked).finished();
+  await page.locator('section.today[aria-busy="false"]').waitFor();
+}
+
 /** Waits for the screen whose main heading is `name`. */
 export async function heading(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name }).waitFor();

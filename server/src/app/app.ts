@@ -65,6 +65,7 @@ import { ReportService } from '../moderation/report.service.js';
 import type { OperatorDeps } from '../operator/operator-context.js';
 import { authenticate, createContext } from './context.js';
 import { createDataSource } from './data-source.js';
+import { homePageRenderer } from './home-page.js';
 import { startBillingUpkeep, startReconciliation, startVerseMail } from './jobs.js';
 import { loadersFor } from './loaders.js';
 import { publicAnswerCache } from './public-answers.js';
@@ -356,6 +357,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     shareImageUrl: (profile) =>
       `${shares.pageUrl(profile.username).replace('/@', '/share/')}/card.png?day=${new Date().toISOString().slice(0, 10)}`,
     verseImageUrl: () => `${config.publicUrl}/share/verse-of-the-day/${new Date().toISOString().slice(0, 10)}.png`,
+    renderHome: homePageRenderer(verses, config.webSsrDir),
   });
   return app;
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
 import { escapeHtml } from './html.js';
 import { APP_PAGES } from './pages.js';
@@ -56,6 +56,18 @@ export interface WebAppOptions {
   shareImageUrl?: (profile: PageProfile) => string;
   /** The address of today's verse-of-the-day card, for the home page's Open Graph / Twitter image. */
   verseImageUrl?: () => string;
+  /**
+   * The home page's content, rendered by the web app's own components, which the browser then
+   * takes over; `/` is the app shell alone without it, or when it fails.
+   */
+  renderHome?: (config: BrowserConfig) => Promise<RenderedHome>;
+}
+
+/** The web app's rendering of a page: the markup inside `#root`, and the state the browser takes it over with. */
+export interface RenderedHome {
+  html: string;
+  /** Sent as JSON in `#lampstand-state` (see web/src/app/prerendered.ts). */
+  state: unknown;
 }
 
 /** A 1200×630 card as Open Graph and Twitter tags. */
@@ -70,8 +82,8 @@ function imageTags(image: string, alt: string): string[] {
   ];
 }
 
-/** The settings the browser reads at start from `#lampstand-config` (see web/src/app/config.ts). */
-interface BrowserConfig {
+/** The settings the browser reads at start from `#lampstand-config` (see web/src/lib/config.ts). */
+export interface BrowserConfig {
   gtmContainerId: string | null;
   billing: boolean;
 }
@@ -84,6 +96,22 @@ export function profileMeta(profile: PageProfile): { title: string; description:
   };
 }
 
+/** A value as JSON in a script element the strict CSP allows (not run: `type="application/json"`). */
+function jsonScript(id: string, value: unknown): string {
+  // `<` never appears in the JSON, so no value can close the script element.
+  return `<script id="${id}" type="application/json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The page with the web app's rendering in `#root` and its state beside the settings; unchanged without a `#root` to fill. */
+function withRendering(page: string, rendered: RenderedHome): string {
+  if (!page.includes(EMPTY_ROOT)) return page;
+  return page
+    .replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`)
+    .replace('</head>', () => `    ${jsonScript('lampstand-state', rendered.state)}\n  </head>`);
+}
+
 /**
  * `index.html` with the browser's settings, and for a profile page its title, description and
  * Open Graph tags, because crawlers and link previews read the HTML without running the app.
@@ -93,8 +121,7 @@ function renderPage(
   config: BrowserConfig,
   profile?: { url: string; image?: string } & PageProfile,
 ): string {
-  // `<` never appears in the JSON, so no value can close the script element.
-  const configTag = `<script id="lampstand-config" type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+  const configTag = jsonScript('lampstand-config', config);
   // Replacements are functions throughout: a replacement string would read `$&`, `$\`` and the
   // like in a member's name as patterns.
   if (!profile) return template.replace('</head>', () => `    ${configTag}\n  </head>`);
@@ -139,12 +166,19 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     return;
   }
   const template = readFileSync(indexFile, 'utf8');
+  if (!options.renderHome) {
+    app.log.warn({ distDir }, 'no server rendering of the home page; `npm run build` makes it (web/dist-ssr)');
+  }
   // A public page's own document: the page with React alone, without the app's router and GraphQL
   // client (web/src/public-page.tsx). A build without it serves the app there too.
   const profileFile = path.join(distDir, 'profile.html');
   const profileTemplate = existsSync(profileFile) ? readFileSync(profileFile, 'utf8') : template;
   const config: BrowserConfig = { gtmContainerId: options.gtmContainerId ?? null, billing: options.billing };
   const plainPage = renderPage(template, config);
+  // The rendered home page's own document, which fetches the app after its first paint
+  // (web/src/home.tsx). A build without it takes the page over from the app's.
+  const homeFile = path.join(distDir, 'home.html');
+  const homePage = existsSync(homeFile) ? renderPage(readFileSync(homeFile, 'utf8'), config) : plainPage;
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -157,6 +191,21 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+
+  /** `/`: its content rendered in its own document, or else the app shell; today's card for link previews. */
+  async function home(log: FastifyBaseLogger): Promise<string> {
+    // The home page shows the verse of the day: its link previews show that day's card.
+    const tags = options.verseImageUrl ? imageTags(options.verseImageUrl(), 'Today’s verse on a card') : [];
+    const withTags = (page: string) =>
+      tags.length > 0 ? page.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`) : page;
+    if (!options.renderHome) return withTags(plainPage);
+    try {
+      return withRendering(withTags(homePage), await options.renderHome(config));
+    } catch (error) {
+      log.error({ err: error }, 'the home page could not be rendered; the app shell was sent');
+      return withTags(plainPage);
+    }
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -175,11 +224,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const query = request.url.slice(pathname.length);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (username === undefined) {
-      if (pathname === '/' && options.verseImageUrl) {
-        // The home page shows the verse of the day: its link previews show that day's card.
-        const tags = imageTags(options.verseImageUrl(), 'Today’s verse on a card').join('\n    ');
-        return reply.send(plainPage.replace('</head>', () => `    ${tags}\n  </head>`));
-      }
+      if (pathname === '/') return reply.send(await home(request.log));
       if (APP_PAGE_SET.has(pathname.replace(/(.)\/$/, '$1'))) return reply.send(plainPage);
       // `/grace.hopper` is someone looking for `/@grace.hopper`: send them there when it exists.
       const bare = BARE_HANDLE_PATH.exec(pathname)?.[1];

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AuthClient } from '../session/auth-client';
 import { AuthProvider } from '../session/AuthProvider';
@@ -8,19 +9,36 @@ import { ConsentProvider } from '../consent/ConsentProvider';
 import { PageLocationProvider } from '../ui/PageLocationProvider';
 import { AppRoutes } from './routes';
 
-export function App({ consent }: { consent: Consent | null }) {
-  const [auth] = useState(() => new AuthClient());
+/** Puts the app's pages inside a router. */
+export type RouterFrame = (pages: ReactNode) => ReactNode;
+
+const browserHistory: RouterFrame = (pages) => <BrowserRouter>{pages}</BrowserRouter>;
+
+/**
+ * The whole app. `auth` is the session it starts with (by default a new one from this browser's
+ * storage); `router` is the browser's history unless the server renders one address (web/src/ssr.tsx).
+ */
+export function App({
+  consent,
+  auth,
+  router = browserHistory,
+}: {
+  consent: Consent | null;
+  auth?: AuthClient;
+  router?: RouterFrame;
+}) {
+  const [client] = useState(() => auth ?? new AuthClient());
   return (
-    <AuthProvider client={auth}>
-      <BrowserRouter>
+    <AuthProvider client={client}>
+      {router(
         <PageLocationProvider>
           <ConsentProvider consent={consent}>
             <SignOutNavigation>
               <AppRoutes />
             </SignOutNavigation>
           </ConsentProvider>
-        </PageLocationProvider>
-      </BrowserRouter>
+        </PageLocationProvider>,
+      )}
     </AuthProvider>
   );
 }

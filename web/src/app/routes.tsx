@@ -52,6 +52,11 @@ function HandleRoute() {
   return <ProfilePage key={username} username={username} />;
 }
 
+/** True when an address's fragment carries an emailed link's session or failure. */
+export function carriesEmailedLink(hash: string): boolean {
+  return /(?:^#|&)(?:access_token|error_code)=/.test(hash);
+}
+
 /**
  * The site's root, where the identity service sends an emailed link without a `redirect_to` (an
  * operator's invitation, as Supabase Auth does with SITE_URL): a session or link failure in the
@@ -59,7 +64,7 @@ function HandleRoute() {
  */
 function Home() {
   const { hash } = useLocation();
-  if (/(?:^#|&)(?:access_token|error_code)=/.test(hash)) {
+  if (carriesEmailedLink(hash)) {
     return <Navigate to={{ pathname: '/email-confirmed', hash }} replace />;
   }
   return <LandingPage />;

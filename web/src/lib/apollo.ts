@@ -2,11 +2,13 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 
 /**
  * The browser's GraphQL client; the API lives on the same origin as the app. `authLink` adds the
- * member's token (see auth/auth-link.ts).
+ * member's token (see auth/auth-link.ts). `ssrMode` is for the server's rendering of a page, which
+ * reads answers put in the cache beforehand and never asks the network.
  */
-export function createApolloClient(authLink?: ApolloLink): ApolloClient {
+export function createApolloClient(authLink?: ApolloLink, options: { ssrMode?: boolean } = {}): ApolloClient {
   const http = new HttpLink({ uri: '/graphql' });
   return new ApolloClient({
+    ssrMode: options.ssrMode ?? false,
     link: authLink ? ApolloLink.from([authLink, http]) : http,
     cache: new InMemoryCache({
       typePolicies: {

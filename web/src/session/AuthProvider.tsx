@@ -62,7 +62,9 @@ export function useAuth(): AuthContextValue {
 const signInOperations = () => import('./sign-in.generated');
 
 function AuthState({ client, children }: { client: AuthClient; children: ReactNode }) {
-  const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot);
+  // The server renders with a client that holds no session, and the browser takes its markup over
+  // only when it holds none either: the snapshot then reads the same on both sides.
+  const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
   useEffect(() => client.start(), [client]);
 
   const value = useMemo<AuthContextValue>(

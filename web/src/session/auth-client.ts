@@ -101,7 +101,11 @@ export class AuthClient {
    */
   private epoch = 0;
 
-  constructor(options: { storage?: Storage | null } = {}) {
+  /**
+   * `storage: null` keeps no session (the server renders pages for a visitor signed out);
+   * `ssrMode` makes the GraphQL client read only what was put in its cache (see createApolloClient).
+   */
+  constructor(options: { storage?: Storage | null; ssrMode?: boolean } = {}) {
     this.store = new SessionStore(options.storage === undefined ? localStorage : options.storage);
     const stored = this.store.read();
     this.snapshot = stored ? { ...SIGNED_OUT, status: 'loading', session: stored, stripe: isPlus(stored) } : SIGNED_OUT;
@@ -110,6 +114,7 @@ export class AuthClient {
         accessToken: () => this.snapshot.session?.accessToken ?? null,
         renew: (rejected) => this.renewAfterRejection(rejected),
       }),
+      { ssrMode: options.ssrMode },
     );
   }
 

@@ -3,7 +3,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
 import { PageHeading } from '../../ui/PageHeading';
 import { useLandingPageQuery } from './landing-page.generated';
-import { visitorTimeZone } from '../../lib/timeZone';
+import { useVisitorToday } from '../../lib/timeZone';
 import { VerseCard, VerseCardPlaceholder } from '../../ui/verse/VerseCard';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
 import { useReaderTranslation } from '../../lib/readerTranslation';
@@ -12,11 +12,14 @@ export function LandingPage() {
   usePageMeta({ title: 'Lampstand' });
   const { username } = useAuth();
   const [translation, chooseTranslation] = useReaderTranslation();
-  const { data, dataState, error, loading, refetch } = useLandingPageQuery({
-    variables: { timeZone: visitorTimeZone(), translation },
-    // A verse cached before midnight is yesterday's.
-    fetchPolicy: 'cache-and-network',
+  // Undefined on the server, which answers today in UTC, and while the browser takes over its page.
+  const date = useVisitorToday();
+  // A date's verse never changes, so a cached answer (cache-first) is as good as a fresh one.
+  const { data, dataState, previousData, error, loading, refetch } = useLandingPageQuery({
+    variables: { date, translation },
   });
+  // The verse shown stays until the next one (the visitor's day, another translation) arrives.
+  const verse = dataState === 'complete' ? data.verseOfTheDay : error ? undefined : previousData?.verseOfTheDay;
   return (
     <section className="page landing" aria-labelledby="landing-title">
       <PageHeading id="landing-title">A verse for today, on a page of your own.</PageHeading>
@@ -39,8 +42,8 @@ export function LandingPage() {
       </p>
       <section className="today" aria-labelledby="today-title" aria-busy={loading}>
         <h2 id="today-title">Today’s verse</h2>
-        {dataState === 'complete' ? (
-          <VerseCard verse={data.verseOfTheDay} />
+        {verse ? (
+          <VerseCard verse={verse} />
         ) : error ? (
           <div className="verse-card verse-card--error" role="alert">
             <p>We couldn’t load today’s verse.</p>

@@ -1,0 +1,56 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { App } from './app/App';
+import type { PrerenderedState } from './app/prerendered';
+import type { Consent } from './consent/consent';
+import { primeLandingPage } from './features/landing/server-answer';
+import type { AppConfig } from './lib/config';
+import { AuthClient } from './session/auth-client';
+import type { VerseCard_VerseFragment } from './ui/verse/verse-card.generated';
+
+/** What the server knows when it renders the home page. */
+export interface HomeInput {
+  /** Today's verse as the API answers `verseOfTheDay` with no time zone and no translation. */
+  verse: Omit<VerseCard_VerseFragment, '__typename'>;
+  /** The settings the page carries in `#lampstand-config`. */
+  config: AppConfig;
+}
+
+/** The home page's markup for `#root`, and what the browser needs to take it over (`#lampstand-state`). */
+export interface RenderedHome {
+  html: string;
+  state: PrerenderedState;
+}
+
+/** Only the footer's "Cookie settings" reads the consent controls here; the browser starts its own. */
+const CONSENT_PLACEHOLDER: Consent = { showPreferences: () => undefined };
+
+/**
+ * The server's entry (`vite build --ssr`, into web/dist-ssr/): the app's own tree at `/` for a
+ * visitor signed out, with the verse of the day in its GraphQL cache, once every lazy page has
+ * loaded. The server (server/src/app/home-page.ts) imports it on the first request for `/`.
+ */
+export async function renderHome({ verse, config }: HomeInput): Promise<RenderedHome> {
+  const auth = new AuthClient({ storage: null, ssrMode: true });
+  primeLandingPage(auth.apollo, verse);
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App
+        consent={config.gtmContainerId ? CONSENT_PLACEHOLDER : null}
+        auth={auth}
+        router={(pages) => <StaticRouter location="/">{pages}</StaticRouter>}
+      />
+    </StrictMode>,
+    {
+      onError: (error) => {
+        errors.push(error);
+      },
+    },
+  );
+  const html = await new Response(prelude).text();
+  // A part that failed would reach the page as its loading placeholder: the app shell is better.
+  if (errors.length > 0) throw new AggregateError(errors, 'the home page failed to render');
+  return { html, state: { path: '/', apollo: auth.apollo.extract() } };
+}
