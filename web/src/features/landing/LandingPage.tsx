@@ -3,7 +3,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
 import { PageHeading } from '../../ui/PageHeading';
 import { useLandingPageQuery } from './landing-page.generated';
-import { useVisitorToday } from '../../lib/timeZone';
+import { useVisitorToday } from '../../lib/visitorDay';
 import { VerseCard, VerseCardPlaceholder } from '../../ui/verse/VerseCard';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
 import { useReaderTranslation } from '../../lib/readerTranslation';
