@@ -34,9 +34,9 @@ export function createMailer(config: Config, dataSource: DataSource, log: Fastif
   const { smtpUrl, from } = config.mail;
   if (smtpUrl !== undefined) {
     // nodemailer is loaded for the first message rather than at start (start-up time, quality.md P9).
-    let transport: Promise<Transporter> | undefined;
+    let opening: Promise<Transporter> | undefined;
     const smtp = (): Promise<Transporter> => {
-      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      opening ??= import('nodemailer').then(({ default: nodemailer }) =>
         nodemailer.createTransport({
           url: smtpUrl,
           connectionTimeout: SMTP_TIMEOUT_MS,
@@ -44,13 +44,12 @@ export function createMailer(config: Config, dataSource: DataSource, log: Fastif
           socketTimeout: SMTP_TIMEOUT_MS,
         }),
       );
-      return transport;
+      return opening;
     };
     return {
       async send(message) {
-        await (
-          await smtp()
-        ).sendMail({
+        const transport = await smtp();
+        await transport.sendMail({
           from,
           to: message.to,
           subject: message.subject,
@@ -60,9 +59,13 @@ export function createMailer(config: Config, dataSource: DataSource, log: Fastif
         });
       },
       close: () => {
-        void transport?.then((opened) => {
-          opened.close();
-        });
+        // A transport whose module failed to load has nothing to close (its sends failed already).
+        void opening?.then(
+          (transport) => {
+            transport.close();
+          },
+          () => undefined,
+        );
       },
     };
   }
