@@ -213,6 +213,18 @@ async function wrongCode(secret: string): Promise<string> {
   }
 }
 
+/** A challenge and a code for it, sent to the proxied app from `address` (X-Forwarded-For). */
+async function codeAttempt(token: string, factorId: string, address: string, code: string) {
+  const headers = { 'x-forwarded-for': address };
+  const challenge = await identityFetch(proxied, `/factors/${factorId}/challenge`, { token, headers, body: {} });
+  expect(challenge.status).toBe(200);
+  return identityFetch(proxied, `/factors/${factorId}/verify`, {
+    token,
+    headers,
+    body: { challenge_id: challenge.body.id, code },
+  });
+}
+
 describe('B13 wrong TOTP codes are counted per factor, whatever the address', () => {
   it('locks the factor after 5 wrong codes sent from 20 addresses, and then refuses the right code too', async () => {
     const { email, client } = await member(proxied);
@@ -221,16 +233,7 @@ describe('B13 wrong TOTP codes are counted per factor, whatever the address', ()
     const thief = anonClient(proxied);
     expect((await thief.auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull();
     const token = await accessToken(thief);
-    const attempt = async (address: string, code: string) => {
-      const headers = { 'x-forwarded-for': address };
-      const challenge = await identityFetch(proxied, `/factors/${factorId}/challenge`, { token, headers, body: {} });
-      expect(challenge.status).toBe(200);
-      return identityFetch(proxied, `/factors/${factorId}/verify`, {
-        token,
-        headers,
-        body: { challenge_id: challenge.body.id, code },
-      });
-    };
+    const attempt = (address: string, code: string) => codeAttempt(token, factorId, address, code);
     const answers = [];
     for (let index = 1; index <= 20; index++) {
       const answer = await attempt(`198.51.100.${index}`, await wrongCode(secret));
@@ -243,6 +246,29 @@ describe('B13 wrong TOTP codes are counted per factor, whatever the address', ()
     const right = await attempt('198.51.100.99', await totpCode(secret));
     expect(right).toMatchObject({ status: 429, body: { code: 'mfa_factor_locked' } });
     expect(decodeClaims(token).aal).toBe('aal1');
+  });
+
+  it('counts wrong codes per account too: 10 over two factors lock a third', async () => {
+    const { client } = await member(proxied);
+    const token = await accessToken(client);
+    const factors = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: name });
+      if (error) throw error;
+      factors.push({ id: data.id, secret: data.totp.secret });
+    }
+    const [first, second, third] = factors as [(typeof factors)[0], (typeof factors)[0], (typeof factors)[0]];
+    const answers = [];
+    let host = 0;
+    for (const factor of [first, second]) {
+      for (let index = 0; index < 5; index++) {
+        const answer = await codeAttempt(token, factor.id, `192.0.2.${++host}`, await wrongCode(factor.secret));
+        answers.push(answer.body.code);
+      }
+    }
+    expect(answers).toEqual(Array<string>(10).fill('mfa_verification_failed'));
+    const locked = await codeAttempt(token, third.id, '192.0.2.99', await totpCode(third.secret));
+    expect(locked).toMatchObject({ status: 429, body: { code: 'mfa_factor_locked' } });
   });
 
   it('gives back the try of a right code: a member who types it right is never locked', async () => {

@@ -172,6 +172,7 @@ export async function verifyFactor(request: FastifyRequest, _reply: FastifyReply
     );
   }
   if (!(await takeAttempt(accountSecrets, auth.user.id))) {
+    await giveBackAttempt(factorCodes, factor.id);
     throw tooManyRequests(
       'mfa_factor_locked',
       `Too many wrong codes for this account: its factors are locked for up to ${lockedMinutes} minutes.`,
