@@ -141,7 +141,8 @@ export class AccountService {
   /** Ends this session, the others, or all of them. */
   async logout(actor: AuthUser, scope: 'local' | 'others' | 'global'): Promise<void> {
     try {
-      await this.identity.signOut(actor.accessToken, scope);
+      // A password alone ends its own session, never the member's others.
+      await this.identity.signOut(actor.accessToken, actor.secondFactorPending ? 'local' : scope);
     } catch (error) {
       throw fromIdentityError(error);
     }

@@ -43,7 +43,16 @@ export async function getUser(
   if (audience !== requestAud(request, context)) {
     throw validationFailed("Token audience doesn't match request audience");
   }
-  return loadUserJson(context.dataSource.manager, user);
+  const json = await loadUserJson(context.dataSource.manager, user);
+  return auth.secondFactorPending ? partialUserJson(json) : json;
+}
+
+/** What a session that has not passed the member's factor may see: enough to pass it, nothing private. */
+const PARTIAL_USER_FIELDS = ['id', 'aud', 'role', 'email', 'factors', 'is_anonymous', 'created_at', 'updated_at'];
+
+function partialUserJson(json: Record<string, unknown>): Record<string, unknown> {
+  const kept = Object.fromEntries(PARTIAL_USER_FIELDS.filter((field) => field in json).map((f) => [f, json[f]]));
+  return { ...kept, app_metadata: {}, user_metadata: {}, identities: [] };
 }
 
 /** `PUT /user` (contract §2.4). */
@@ -122,7 +131,10 @@ export async function logout(
     throw validationFailed(`Unsupported logout scope "${scope}"`);
   }
   await context.dataSource.transaction(async (manager) => {
-    if (session && scope === 'local') await logoutSessions(manager, user.id, { only: session.id });
+    // Before the factor is passed, a session ends itself only (supabase-js signs out `global` by
+    // default): a password alone must not end the member's other sessions.
+    if (session && (scope === 'local' || auth.secondFactorPending))
+      await logoutSessions(manager, user.id, { only: session.id });
     else if (session && scope === 'others') await logoutSessions(manager, user.id, { except: session.id });
     else await logoutSessions(manager, user.id, { all: true });
   });
