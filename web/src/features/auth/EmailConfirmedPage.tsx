@@ -167,7 +167,10 @@ export function EmailConfirmedPage() {
           <p className="lead" role="status">
             This address is confirmed. Now follow the link we sent to your other address.
           </p>
-          <p>We sent a link to both your current and your new address. The change is made once both are followed.</p>
+          <p>
+            We sent a link to both your current and your new address. The change is made once both are followed.
+            Changing your password meanwhile does not cancel it; asking for another address does.
+          </p>
         </section>
       );
     case 'otherApp':

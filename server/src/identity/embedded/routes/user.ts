@@ -106,7 +106,9 @@ export async function updateUser(
     if (!fresh) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
     if (encryptedPassword !== undefined) {
       fresh.encryptedPassword = encryptedPassword;
-      await clearPendingTokens(manager, fresh);
+      // A pending email change survives (its links still work) when it needs both addresses to
+      // confirm, so the current mailbox still decides; a one-link change goes, as in Supabase Auth.
+      await clearPendingTokens(manager, fresh, { keepEmailChange: settings.secureEmailChange });
       // A new password means the old one may be known to someone else: end every other session.
       await logoutSessions(manager, fresh.id, session ? { except: session.id } : { all: true });
     }
