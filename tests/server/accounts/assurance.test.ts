@@ -29,7 +29,11 @@ import { totpCode } from '../../support/totp.js';
 
 let api: TestApp;
 beforeAll(async () => {
-  api = await startTestApp({ AUTH_RATE_LIMIT_OTP: '1000', AUTH_RATE_LIMIT_TOKEN: '1000' });
+  api = await startTestApp({
+    AUTH_RATE_LIMIT_OTP: '1000',
+    AUTH_RATE_LIMIT_TOKEN: '1000',
+    AUTH_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '1000',
+  });
 });
 afterAll(async () => {
   await api.close();

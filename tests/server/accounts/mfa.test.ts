@@ -18,7 +18,11 @@ let plusPrice: string;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   plusPrice = stripe.addPrice({ product: stripe.addProduct({ name: 'Plus' }).id, unitAmount: 499 }).id;
-  api = await startTestApp({ AUTH_RATE_LIMIT_OTP: '1000', ...stripe.env });
+  api = await startTestApp({
+    AUTH_RATE_LIMIT_OTP: '1000',
+    AUTH_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '1000',
+    ...stripe.env,
+  });
   await api.app.billing.syncCatalog();
 });
 afterAll(async () => {
