@@ -211,7 +211,7 @@ describe('unenrolling', () => {
     const { factorId } = await enrolled(client);
     const laptop = await otherDevice(email);
     const refused = await laptop.auth.mfa.unenroll({ factorId });
-    expect(refused.error).toMatchObject({ status: 422, code: 'insufficient_aal' });
+    expect(refused.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
 
     const { data, error } = await client.auth.mfa.unenroll({ factorId });
     expect(error).toBeNull();
@@ -233,22 +233,24 @@ describe('unenrolling', () => {
 });
 
 describe('changing the email or password with a verified factor', () => {
-  it('refuses an aal1 session with 401 insufficient_aal and changes nothing; the aal2 session may', async () => {
+  it('refuses an aal1 session with 403 insufficient_aal and changes nothing; the aal2 session may', async () => {
     const { client, email } = await member();
     await enrolled(client);
     const laptop = await otherDevice(email);
 
     const password = await laptop.auth.updateUser({ password: 'a stolen password only' });
-    expect(password.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+    expect(password.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
     const address = await laptop.auth.updateUser({ email: uniqueEmail('taken-over') });
-    expect(address.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+    expect(address.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    // Metadata too (deny by default: every change needs the factor).
+    const note = await laptop.auth.updateUser({ data: { note: 'refused' } });
+    expect(note.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
     // The old password still signs in; the address is unchanged and nothing is pending.
-    const again = await otherDevice(email);
-    const { data } = await again.auth.getUser();
+    const { data } = await client.auth.getUser();
     expect(data.user?.email).toBe(email);
     expect(data.user?.new_email).toBeUndefined();
-    // Metadata alone needs no second factor.
-    expect((await laptop.auth.updateUser({ data: { note: 'kept' } })).error).toBeNull();
+    expect(data.user?.user_metadata.note).toBeUndefined();
+    expect((await otherDevice(email).then((device) => device.auth.getSession())).data.session).not.toBeNull();
 
     const changed = await client.auth.updateUser({ password: 'the member’s own new one' });
     expect(changed.error).toBeNull();

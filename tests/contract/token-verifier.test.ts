@@ -45,6 +45,7 @@ describe('local access-token verification (embedded mode)', () => {
       email: expect.any(String),
       sessionId: decodeClaims(accessToken).session_id,
       aal: 'aal1',
+      secondFactorPending: false,
       emailLinkAt: null,
       stripeRole: null,
       accessToken,

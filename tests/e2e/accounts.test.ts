@@ -5,6 +5,7 @@ import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { uniqueEmail } from '../support/identity.js';
+import { LOGIN, signUpMember } from '../support/members.js';
 import { checkScreen, heading, newPage, openHome } from '../support/screens.js';
 import type { SmtpListener } from '../support/smtp.js';
 import { mailTokens, startSmtpListener } from '../support/smtp.js';
@@ -226,6 +227,41 @@ describe("a member's journey", () => {
     expect(new URL(page.url()).hash).toBe('');
     expect(await page.getByRole('alert').innerText()).toBe('This link has expired or was already used.');
     await checkScreen(page, 'email-confirmed-failed');
+    await context.close();
+  });
+});
+
+describe('account changes that keep each other', () => {
+  it('a pending email change survives a password change: both links still work', async () => {
+    const member = await signUpMember(api, { first: 'Lydia' });
+    const newEmail = uniqueEmail('lydia-new');
+    const { context, page } = await newPage(browser);
+    await logIn(page, member.email, member.password);
+    await page.getByRole('button', { name: 'Make it mine' }).click();
+    await heading(page, 'Your page');
+    await page.goto(`${api.url}/account`);
+    await heading(page, 'Account');
+
+    await page.getByLabel('New email address').fill(newEmail);
+    await page.getByRole('button', { name: 'Change email address' }).click();
+    await page.getByRole('status').filter({ hasText: 'Please check your inbox' }).waitFor();
+    await page.getByText('Changing your password meanwhile keeps this change waiting').waitFor();
+    const toCurrent = mailTokens(await smtp.nextMessage(member.email));
+    const toNew = mailTokens(await smtp.nextMessage(newEmail));
+
+    await page.getByLabel('Current password').fill(member.password);
+    await page.getByLabel('New password').fill('a lamp on a stand');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password is changed.').waitFor();
+    await checkScreen(page, 'account-email-pending-after-password');
+
+    await page.goto(toCurrent.link);
+    await heading(page, 'One more step');
+    await page.goto(toNew.link);
+    await heading(page, 'Your new email address is confirmed');
+
+    const login = await api.graphql(LOGIN, { input: { email: newEmail, password: 'a lamp on a stand' } });
+    expect(login.errors, JSON.stringify(login.errors)).toBeUndefined();
     await context.close();
   });
 });

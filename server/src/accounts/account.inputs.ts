@@ -113,6 +113,17 @@ export class ChangePasswordInput {
   @Field(() => String, { description: 'At least 8 characters, at most 72 bytes, not a common password.' })
   @IsString()
   newPassword!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "This session's refresh token. With it, the answer is this session renewed at the level it has (one that " +
+      'passed two-factor sign-in stays so); without it, a new session, which asks for the code again.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  refreshToken?: string | null;
 }
 
 @InputType({ description: 'The 6-digit code from a sign-in email, and the address it was sent to.' })

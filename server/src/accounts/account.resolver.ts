@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
-import { CurrentUser, Public } from '../graphql/auth.js';
+import { AllowPartialSignIn, CurrentUser, Public } from '../graphql/auth.js';
 import type { AuthUser, Context } from '../graphql/context.js';
 import { ChangePasswordInput, EmailCodeInput, LoginInput, ResetPasswordInput, SignUpInput } from './account.inputs.js';
 import { toAuthPayload, toMember, toSession } from './account.mappers.js';
@@ -54,7 +54,12 @@ export class AccountResolver {
   }
 
   @Authorized()
-  @Mutation(() => Boolean, { description: 'Ends this session (`local`, the default), the others, or all.' })
+  @AllowPartialSignIn()
+  @Mutation(() => Boolean, {
+    description:
+      'Ends this session (`local`, the default), the others, or all. Before two-factor sign-in is passed, ' +
+      'it ends this session only, whatever the scope.',
+  })
   async logout(
     @CurrentUser() actor: AuthUser,
     @Arg('scope', () => LogoutScope, { defaultValue: LogoutScope.local, description: 'Which sessions to end.' })

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { decodeJwt } from 'jose';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import type { CallerInfo, IdentityClient, IdentitySession, IdentityUser } from '../identity/identity.client.js';
@@ -141,7 +142,8 @@ export class AccountService {
   /** Ends this session, the others, or all of them. */
   async logout(actor: AuthUser, scope: 'local' | 'others' | 'global'): Promise<void> {
     try {
-      await this.identity.signOut(actor.accessToken, scope);
+      // A password alone ends its own session, never the member's others.
+      await this.identity.signOut(actor.accessToken, actor.secondFactorPending ? 'local' : scope);
     } catch (error) {
       throw fromIdentityError(error);
     }
@@ -287,19 +289,38 @@ export class AccountService {
     }
     // A member with two-factor sign-in: the session that checked the password has not passed the
     // code, and the identity service lets only one that has (this one) change it. The change ends
-    // every other session, the checking one too; the member continues in a new session, which asks
-    // for the code again, and this one ends.
+    // every other session, the checking one too, and keeps this one, at aal2: with its refresh
+    // token the member continues in it, renewed. Without, they continue in a new session, which
+    // asks for the code again, and this one ends.
     try {
       await this.identity.updateUser({ accessToken: actor.accessToken }, change, caller);
     } catch (error) {
       throw fromIdentityError(error, { password: 'input.newPassword' });
     }
+    const kept = input.refreshToken ? await this.renewOwnSession(actor, input.refreshToken, caller) : null;
+    if (kept) return this.signedIn(kept);
     const session = await this.reauthenticate(actor, input.newPassword, 'input.newPassword', caller);
     await this.identity.signOut(actor.accessToken, 'local').catch((error: unknown) => {
       // The new session is in hand; the old one lapses with its tokens if it cannot be ended now.
       if (!(error instanceof IdentityError)) throw error;
     });
     return this.signedIn(session);
+  }
+
+  /** This session renewed with its refresh token; null when the token is not this session's or has ended. */
+  private async renewOwnSession(
+    actor: AuthUser,
+    refreshToken: string,
+    caller: CallerInfo,
+  ): Promise<IdentitySession | null> {
+    try {
+      const renewed = await this.identity.refreshSession(refreshToken, caller);
+      const sessionId = decodeJwt(renewed.accessToken).session_id;
+      return sessionId === actor.sessionId && renewed.user.id === actor.id ? renewed : null;
+    } catch (error) {
+      if (error instanceof IdentityError && error.status < 500) return null;
+      throw fromIdentityError(error);
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { CurrentUser } from '../graphql/auth.js';
+import { AllowPartialSignIn, CurrentUser } from '../graphql/auth.js';
 import type { AuthUser, Context } from '../graphql/context.js';
 import { toAuthPayload } from './account.mappers.js';
 import type { MfaService } from './mfa.service.js';
@@ -11,6 +11,7 @@ export class MfaResolver {
   constructor(private readonly mfa: MfaService) {}
 
   @Authorized()
+  @AllowPartialSignIn()
   @Query(() => MfaStatus, { description: 'Whether two-factor sign-in is on, and whether this session passed it.' })
   async mfaStatus(@CurrentUser() actor: AuthUser): Promise<MfaStatus> {
     return Object.assign(new MfaStatus(), await this.mfa.status(actor));
@@ -28,6 +29,7 @@ export class MfaResolver {
   }
 
   @Authorized()
+  @AllowPartialSignIn()
   @Mutation(() => AuthPayload, {
     description:
       "Checks a 6-digit code from the member's authenticator app: finishes a setup (two-factor sign-in is " +

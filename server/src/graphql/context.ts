@@ -10,6 +10,11 @@ export interface AuthUser {
   /** The session's assurance level (`aal` claim): `aal2` once a second factor was verified in it. */
   aal: 'aal1' | 'aal2';
   /**
+   * True when the member has a verified second factor and this session has not passed it (aal1):
+   * then only the root fields marked `@AllowPartialSignIn()` answer (see graphql/auth.ts).
+   */
+  secondFactorPending: boolean;
+  /**
    * When this session was last signed in by an emailed link or code (the latest `recovery`,
    * `invite`, `magiclink` or `otp` entry of its `amr` claim), or null when it never was.
    */

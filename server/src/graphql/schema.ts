@@ -5,7 +5,7 @@ import type { GraphQLSchema } from 'graphql';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import type { ContainerType, NonEmptyArray } from 'type-graphql';
 import { ArgumentValidationError, buildSchema } from 'type-graphql';
-import { authChecker, classifyRootFields } from './auth.js';
+import { classifyRootFields, createAuthChecker } from './auth.js';
 
 /** What type-graphql's own validation passes class-validator, with unknown values refused. */
 const VALIDATOR_OPTIONS: ValidatorOptions = { skipMissingProperties: true, forbidUnknownValues: true };
@@ -34,18 +34,22 @@ export async function validateArgument(value: unknown): Promise<void> {
 /**
  * The executable schema of the resolver classes handed in (the composition root's list);
  * `container` hands type-graphql their instances. Fails when a root field is neither
- * `@Authorized()` nor `@Public()`.
+ * `@Authorized()` nor `@Public()`; `@Authorized()` ones need aal2 unless `@AllowPartialSignIn()`.
  */
 export function buildGraphQLSchema(
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql's own type for resolver classes
   resolvers: NonEmptyArray<Function>,
   container?: ContainerType,
 ): Promise<GraphQLSchema> {
-  classifyRootFields(resolvers);
+  const partial = new Set(
+    classifyRootFields(resolvers)
+      .filter(({ access }) => access === 'partial')
+      .map(({ field }) => field),
+  );
   return buildSchema({
     resolvers,
     container,
-    authChecker,
+    authChecker: createAuthChecker(partial),
     validateFn: validateArgument,
     emitSchemaFile: false,
   });

@@ -9,9 +9,12 @@ import type { IdentityKeys } from './embedded/keys.js';
 import type { IdentityContext } from './embedded/context.js';
 import { prepareEmbeddedIdentity } from './embedded/service.js';
 import { pruneExpired, sessionLiveness } from './embedded/sessions.js';
-import { IdentityClient } from './identity.client.js';
-import { createTokenVerifier } from './token-verifier.js';
-import type { TokenVerifier } from './token-verifier.js';
+import { LRUCache } from 'lru-cache';
+import { appError, ErrorCode } from '../graphql/errors.js';
+import { hasVerifiedFactor } from './assurance.js';
+import { IdentityClient, IdentityError } from './identity.client.js';
+import { createTokenVerifier, TokenVerificationError } from './token-verifier.js';
+import type { FactorLookup, TokenVerifier } from './token-verifier.js';
 
 /** Identity as the rest of the server sees it. */
 export interface Identity {
@@ -50,6 +53,33 @@ function startPruning(app: FastifyInstance, config: Config, dataSource: DataSour
       app.log.debug(report, 'identity: expired tokens and outbox messages deleted');
     },
   });
+}
+
+/** How long a hosted member's "has a verified factor" answer is kept (P3: no round trip per request). */
+const HOSTED_FACTOR_TTL_MS = 30 * 1000;
+
+/**
+ * Hosted mode's answer to "has this member a verified factor", asked only for aal1 tokens: the
+ * project's own `GET /user` with the member's token, kept 30 seconds per member (a factor turned on
+ * elsewhere counts within that time). An outage refuses (IDENTITY_UNAVAILABLE), never lets through.
+ */
+function hostedFactorLookup(client: IdentityClient): FactorLookup {
+  const known = new LRUCache<string, boolean>({ max: 10_000, ttl: HOSTED_FACTOR_TTL_MS });
+  return async (userId, accessToken) => {
+    const cached = known.get(userId);
+    if (cached !== undefined) return cached;
+    let user;
+    try {
+      user = await client.getUser(accessToken);
+    } catch (error) {
+      if (!(error instanceof IdentityError)) throw error;
+      if (error.status < 500) throw new TokenVerificationError('invalid', 'The identity service refused this token');
+      throw appError(ErrorCode.IDENTITY_UNAVAILABLE, 'Accounts are unavailable for a moment; try again.');
+    }
+    const verified = hasVerifiedFactor(user);
+    known.set(userId, verified);
+    return verified;
+  };
 }
 
 /** How long start-up waits for Redis before going on without it (rate limits then stay local). */
@@ -127,15 +157,16 @@ export async function mountIdentity(
     if (url === undefined || anonKey === undefined || serviceRoleKey === undefined) {
       throw new Error('hosted identity needs SUPABASE_URL and both keys');
     }
+    const client = new IdentityClient({
+      url,
+      anonKey,
+      serviceRoleKey,
+      fetch: app.metrics.timedFetch(options.fetch ?? fetch),
+    });
     identity = {
       mode: 'hosted',
-      client: new IdentityClient({
-        url,
-        anonKey,
-        serviceRoleKey,
-        fetch: app.metrics.timedFetch(options.fetch ?? fetch),
-      }),
-      verifier: createTokenVerifier(config, undefined),
+      client,
+      verifier: createTokenVerifier(config, undefined, { verifiedFactor: hostedFactorLookup(client) }),
       embeddedKeys: undefined,
       redis: undefined,
     };

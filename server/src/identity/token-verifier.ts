@@ -21,8 +21,17 @@ export class TokenVerificationError extends Error {
   }
 }
 
-/** Whether a token's session still exists: the embedded service provides it (embedded/sessions.ts). */
-export type SessionLiveness = (sessionId: string, userId: string) => Promise<boolean>;
+/** A session that still exists, as the embedded service sees it (embedded/sessions.ts). */
+export interface LiveSession {
+  /** Whether its user has a verified second factor (read in the same query as the session). */
+  verifiedFactor: boolean;
+}
+
+/** The token's session if it still exists, else null: the embedded service provides it. */
+export type SessionLiveness = (sessionId: string, userId: string) => Promise<LiveSession | null>;
+
+/** Hosted mode: whether the token's user has a verified factor (the identity service's answer, kept briefly). */
+export type FactorLookup = (userId: string, accessToken: string) => Promise<boolean>;
 
 /** What the verifier needs of the embedded service's keys: a signature check. */
 export interface SigningKeys {
@@ -85,6 +94,7 @@ function stringClaim(payload: JWTPayload, name: string): string | null {
 export function createTokenVerifier(
   config: Config,
   embedded: { keys: SigningKeys; sessionAlive: SessionLiveness } | undefined,
+  hosted?: { verifiedFactor: FactorLookup },
 ): TokenVerifier {
   const { identity } = config;
   let verifySignature: (token: string) => Promise<JWTPayload>;
@@ -152,9 +162,14 @@ export function createTokenVerifier(
       const payload = known ?? (await verifiedClaims(token));
       const { sub } = payload;
       const sessionId = stringClaim(payload, 'session_id');
+      const aal = payload.aal === 'aal2' ? 'aal2' : 'aal1';
+      let secondFactorPending = false;
       if (embedded) {
-        const alive = sessionId !== null && (await embedded.sessionAlive(sessionId, sub));
-        if (!alive) throw new TokenVerificationError('session_ended', 'The session of this access token has ended');
+        const live = sessionId === null ? null : await embedded.sessionAlive(sessionId, sub);
+        if (!live) throw new TokenVerificationError('session_ended', 'The session of this access token has ended');
+        secondFactorPending = aal === 'aal1' && live.verifiedFactor;
+      } else if (aal === 'aal1' && hosted) {
+        secondFactorPending = await hosted.verifiedFactor(sub, token);
       }
       if (known === undefined && token.length <= VERIFIED_TOKEN_MAX_CHARS) {
         // Until one second before `exp` (jose's own check counts whole seconds).
@@ -169,12 +184,12 @@ export function createTokenVerifier(
         typeof appMetadata.stripeRole === 'string'
           ? appMetadata.stripeRole
           : null;
-      const aal = payload.aal === 'aal2' ? 'aal2' : 'aal1';
       return {
         id: sub,
         email: stringClaim(payload, 'email') ?? '',
         sessionId,
         aal,
+        secondFactorPending,
         emailLinkAt: emailLinkAt(payload),
         stripeRole,
         accessToken: token,

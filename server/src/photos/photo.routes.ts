@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
+import { mfaRequired } from '../graphql/auth.js';
 import type { AuthUser } from '../graphql/context.js';
 import { ErrorCode, isExpectedError } from '../graphql/errors.js';
 import type { PhotoRejection } from './photo.pipeline.js';
@@ -65,6 +66,8 @@ export function registerPhotoRoutes(
         throw error;
       }
       if (!actor) return refuse(reply, 401, ErrorCode.UNAUTHENTICATED, 'You need to sign in first.');
+      // The assurance rule of every authorized GraphQL field (graphql/auth.ts) holds here too.
+      if (actor.secondFactorPending) return refuse(reply, 403, ErrorCode.MFA_REQUIRED, mfaRequired().message);
       const upload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       try {
         const path = await photos.set(actor, upload);

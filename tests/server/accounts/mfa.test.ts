@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { In } from 'typeorm';
+import { AuthOneTimeTokenRecord } from '../../../server/src/identity/embedded/entities.js';
 import { UserRecord } from '../../../server/src/members/user.entity.js';
 import type { TestApp } from '../../support/app.js';
 import { startTestApp } from '../../support/app.js';
-import { decodeClaims } from '../../support/identity.js';
+import { decodeClaims, identityFetch, uniqueEmail } from '../../support/identity.js';
 import type { SessionData, SignedUpMember } from '../../support/members.js';
 import { firstError, MEMBER_FIELDS, SESSION_FIELDS, signUpMember } from '../../support/members.js';
 import type { FakeStripe } from '../../support/stripe-fake.js';
@@ -16,7 +18,11 @@ let plusPrice: string;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   plusPrice = stripe.addPrice({ product: stripe.addProduct({ name: 'Plus' }).id, unitAmount: 499 }).id;
-  api = await startTestApp({ AUTH_RATE_LIMIT_OTP: '1000', ...stripe.env });
+  api = await startTestApp({
+    AUTH_RATE_LIMIT_OTP: '1000',
+    AUTH_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '1000',
+    ...stripe.env,
+  });
   await api.app.billing.syncCatalog();
 });
 afterAll(async () => {
@@ -190,6 +196,75 @@ describe('changing the password with two-factor sign-in on', () => {
     expect(
       firstError(await api.graphql(LOGIN_MFA, { input: { email: member.email, password: member.password } })).code,
     ).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('changing the password keeps what else is going on', () => {
+  it('B13 with the refresh token the session stays at aal2, and a pending email change survives with its links', async () => {
+    const member = await memberWithMfa();
+    const token = member.aal2.accessToken;
+    const newEmail = uniqueEmail('moved');
+    const moved = await api.graphql(
+      'mutation ($email: String!) { updateEmail(email: $email) { pendingEmail } }',
+      {
+        email: newEmail,
+      },
+      { token },
+    );
+    expect(moved.errors, JSON.stringify(moved.errors)).toBeUndefined();
+    const { uid } = member.member.user;
+    const pendingLinks = () =>
+      api.dataSource
+        .getRepository(AuthOneTimeTokenRecord)
+        .countBy({ userId: uid, tokenType: In(['email_change_token_current', 'email_change_token_new']) });
+    expect(await pendingLinks()).toBe(2);
+
+    const response = await api.graphql<{ changePassword: { session: MfaSession } }>(
+      `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { session { ${SESSION_FIELDS} mfaRequired } } }`,
+      {
+        input: {
+          currentPassword: member.password,
+          newPassword: 'a brand new passphrase',
+          refreshToken: member.aal2.refreshToken,
+        },
+      },
+      { token },
+    );
+    expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
+    const next = response.data?.changePassword.session;
+    expect(next?.mfaRequired).toBe(false);
+    expect(decodeClaims(next?.accessToken ?? '').aal).toBe('aal2');
+    expect(decodeClaims(next?.accessToken ?? '').session_id).toBe(decodeClaims(token).session_id);
+    // What needs the second factor still works, and nothing asks for the code again.
+    expect((await api.graphql('{ myData }', {}, { token: next?.accessToken ?? '' })).errors).toBeUndefined();
+    expect((await api.graphql(STATUS, {}, { token: next?.accessToken ?? '' })).data).toEqual({
+      mfaStatus: { enabled: true, verified: true },
+    });
+    // The email change is still pending, its links kept; the new password signs in.
+    const user = await identityFetch(api, '/user', { token: next?.accessToken ?? '' });
+    expect(user.body.new_email).toBe(newEmail);
+    expect(await pendingLinks()).toBe(2);
+    expect((await login({ ...member, password: 'a brand new passphrase' })).mfaRequired).toBe(true);
+  });
+
+  it('B13 a refresh token of another session is not taken: the answer is a new session that asks for the code', async () => {
+    const member = await memberWithMfa();
+    const other = await signUpMember(api);
+    const response = await api.graphql<{ changePassword: { session: MfaSession } }>(
+      `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { session { ${SESSION_FIELDS} mfaRequired } } }`,
+      {
+        input: {
+          currentPassword: member.password,
+          newPassword: 'a brand new passphrase',
+          refreshToken: other.session.refreshToken,
+        },
+      },
+      { token: member.aal2.accessToken },
+    );
+    expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
+    const next = response.data?.changePassword.session;
+    expect(next?.mfaRequired).toBe(true);
+    expect(decodeClaims(next?.accessToken ?? '').sub).toBe(member.member.user.uid);
   });
 });
 

@@ -263,6 +263,7 @@ describe('a failed payment', () => {
       email: member.email,
       sessionId: null,
       aal: 'aal1' as const,
+      secondFactorPending: false,
       emailLinkAt: null,
       stripeRole: null,
       accessToken: '',

@@ -28,6 +28,8 @@ export type ChangePasswordInput = {
   currentPassword: string;
   /** At least 8 characters, at most 72 bytes, not a common password. */
   newPassword: string;
+  /** This session's refresh token. With it, the answer is this session renewed at the level it has (one that passed two-factor sign-in stays so); without it, a new session, which asks for the code again. */
+  refreshToken?: string | null | undefined;
 };
 
 /** How a profile page arranges its name and verse. */

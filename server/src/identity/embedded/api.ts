@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { IdentityContext } from './context.js';
 import { limitByAddress } from './rate-limits.js';
-import { authenticate, clientInfo, requireAdmin } from './request.js';
+import { authenticate, clientInfo, requireAdmin, requireAssurance } from './request.js';
 import type { IdentityRoute } from './route.js';
 import { adminGetUser, adminUpdateUser, createUser, deleteUser, listUsers } from './routes/admin.js';
 import { adminDeleteFactor, adminListFactors } from './routes/admin-factors.js';
@@ -17,7 +17,8 @@ import { getUser, logout, updateUser } from './routes/user.js';
 import { recover, verifyGet, verifyPost } from './routes/verify.js';
 
 /**
- * Every endpoint of the embedded identity service, with its guard and rate-limit bucket, in one
+ * Every endpoint of the embedded identity service, with its guard, the assurance a `user` route
+ * needs (`aal2` once the member has a verified factor, unless `partial`) and rate-limit bucket, in one
  * table (as Supabase Auth's internal/api/api.go lists its router). Handlers neither authenticate
  * nor count requests themselves: `mountRoutes` does both, in that order, before calling them.
  */
@@ -32,21 +33,30 @@ export const identityRoutes: readonly IdentityRoute[] = [
   { method: 'POST', path: '/verify', guard: 'none', limit: 'verify', handler: verifyPost },
   { method: 'POST', path: '/otp', guard: 'none', limit: 'otp', handler: otp },
   { method: 'POST', path: '/resend', guard: 'none', limit: 'otp', handler: resend },
-  { method: 'GET', path: '/reauthenticate', guard: 'user', limit: 'user', handler: reauthenticate },
+  { method: 'GET', path: '/reauthenticate', guard: 'user', assurance: 'aal2', limit: 'user', handler: reauthenticate },
   { method: 'POST', path: '/invite', guard: 'admin', handler: invite },
-  { method: 'GET', path: '/user', guard: 'user', handler: getUser },
-  { method: 'PUT', path: '/user', guard: 'user', limit: 'user', handler: updateUser },
-  { method: 'POST', path: '/logout', guard: 'user', handler: logout },
-  { method: 'POST', path: '/factors', guard: 'user', handler: enrollFactor },
+  // `partial`: supabase-js's mfa.listFactors and getAuthenticatorAssuranceLevel read the factors here.
+  { method: 'GET', path: '/user', guard: 'user', assurance: 'partial', handler: getUser },
+  { method: 'PUT', path: '/user', guard: 'user', assurance: 'aal2', limit: 'user', handler: updateUser },
+  { method: 'POST', path: '/logout', guard: 'user', assurance: 'partial', handler: logout },
+  { method: 'POST', path: '/factors', guard: 'user', assurance: 'aal2', handler: enrollFactor },
   {
     method: 'POST',
     path: '/factors/:factorId/challenge',
     guard: 'user',
+    assurance: 'partial',
     limit: 'factorChallenge',
     handler: challengeFactor,
   },
-  { method: 'POST', path: '/factors/:factorId/verify', guard: 'user', limit: 'factorVerify', handler: verifyFactor },
-  { method: 'DELETE', path: '/factors/:factorId', guard: 'user', handler: unenrollFactor },
+  {
+    method: 'POST',
+    path: '/factors/:factorId/verify',
+    guard: 'user',
+    assurance: 'partial',
+    limit: 'factorVerify',
+    handler: verifyFactor,
+  },
+  { method: 'DELETE', path: '/factors/:factorId', guard: 'user', assurance: 'aal2', handler: unenrollFactor },
   { method: 'GET', path: '/admin/users', guard: 'admin', handler: listUsers },
   { method: 'POST', path: '/admin/users', guard: 'admin', handler: createUser },
   { method: 'GET', path: '/admin/users/:id', guard: 'admin', handler: adminGetUser },
@@ -65,6 +75,7 @@ export function mountRoutes(app: FastifyInstance, context: IdentityContext, rout
       url: route.path,
       handler: async (request, reply) => {
         const auth = route.guard === 'user' ? await authenticate(request, context) : null;
+        if (auth && route.guard === 'user') requireAssurance(auth, route.assurance);
         if (route.guard === 'admin') await requireAdmin(request, context);
         const client = await clientInfo(request, context);
         if (route.limit !== undefined) await limitByAddress(context.limits[route.limit], client.ip);

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { IdentityContext } from './context.js';
 import { ADMIN_ROLES } from './context.js';
 import { AuthSessionRecord, AuthUserRecord } from './entities.js';
+import { AuthFactorRecord } from './factor-entities.js';
+import type { RouteAssurance } from './route.js';
 import { ApiError, forbidden, unprocessable } from './errors.js';
 import { clientAddress } from './rate-limits.js';
 import type { ClientInfo } from './sessions.js';
@@ -125,6 +127,11 @@ export interface Authenticated {
   claims: JWTPayload;
   user: AuthUserRecord;
   session: AuthSessionRecord | null;
+  /**
+   * True when the user has a verified factor that this session has not passed (aal1): only the
+   * routes classified `partial` run then, and they show nothing private.
+   */
+  secondFactorPending: boolean;
 }
 
 /**
@@ -141,7 +148,21 @@ export async function authenticate(request: FastifyRequest, context: IdentityCon
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   const session = await loadSession(context, claims);
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
-  return { claims, user, session };
+  // An aal2 session has passed a factor: only aal1 callers cost this (indexed) count.
+  const secondFactorPending =
+    session?.aal !== 'aal2' &&
+    (await context.dataSource.manager.existsBy(AuthFactorRecord, { userId: user.id, status: 'verified' }));
+  return { claims, user, session, secondFactorPending };
+}
+
+/**
+ * The one assurance rule of the service (deny by default): with a verified factor, a session that
+ * has not passed it may call only the routes classified `partial`; every other `user` route answers
+ * `403 insufficient_aal` and changes nothing.
+ */
+export function requireAssurance(auth: Authenticated, assurance: RouteAssurance): void {
+  if (assurance === 'partial' || !auth.secondFactorPending) return;
+  throw forbidden('insufficient_aal', 'AAL2 session is required: verify your second factor first.');
 }
 
 /**

@@ -31,9 +31,18 @@ interface RouteBase {
 }
 
 /**
+ * The assurance a `user` route needs when the member has a verified factor: `aal2` (every route
+ * unless stated otherwise), or `partial`, the few that finishing a two-factor sign-in needs from an
+ * aal1 session (listing factors, challenge and verify, sign-out). Required, so that a route nobody
+ * classified does not compile.
+ */
+export type RouteAssurance = 'aal2' | 'partial';
+
+/**
  * One endpoint of the service. The guard runs first (`user`: a valid token of an existing,
- * unbanned user; `admin`: a token of an admin role), then the rate limit, then the handler.
+ * unbanned user, at the route's `assurance`; `admin`: a token of an admin role), then the rate
+ * limit, then the handler.
  */
 export type IdentityRoute =
   | (RouteBase & { guard: 'none' | 'admin'; handler: RouteHandler })
-  | (RouteBase & { guard: 'user'; handler: RouteHandler<UserCall> });
+  | (RouteBase & { guard: 'user'; assurance: RouteAssurance; handler: RouteHandler<UserCall> });

@@ -7,7 +7,7 @@ import { MailOutboxRecord } from '../../mail/outbox.entity.js';
 import type { IdentityContext } from './context.js';
 import { AuthOneTimeTokenRecord, AuthRefreshTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
 import type { AmrEntry } from './entities.js';
-import { AuthChallengeRecord } from './factor-entities.js';
+import { AuthChallengeRecord, AuthFactorRecord } from './factor-entities.js';
 import { AuthFlowStateRecord } from './flow-state.entity.js';
 import { ApiError, INVALID_CREDENTIALS, OAuthError, badRequest, validationFailed } from './errors.js';
 import { findUserById, isBanned, loadUserJson } from './users.js';
@@ -298,22 +298,35 @@ export async function pruneExpired(
   };
 }
 
-/** Whether a session still exists for its user: what the token verifier asks on every request. */
 /**
- * The embedded service's answer to "is this session still alive", with its SELECT written once:
- * logout, password change and account deletion end sessions here, so tokens stop working at once.
+ * The embedded service's answer to "is this session still alive, and has its user a verified
+ * factor", in one SELECT written once: logout, password change and account deletion end sessions
+ * here, so tokens stop working at once, and a factor verified or removed counts at the next request.
+ * The factor is an indexed EXISTS beside the session's primary-key lookup, so no cache is needed.
  */
 export function sessionLiveness(dataSource: DataSource): SessionLiveness {
-  const metadata = dataSource.getMetadata(AuthSessionRecord);
   const { driver } = dataSource;
-  const column = (property: string): string => {
-    const found = metadata.findColumnWithPropertyName(property);
-    if (!found) throw new Error(`${metadata.name} has no column ${property}`);
+  const columnOf = (entity: typeof AuthSessionRecord | typeof AuthFactorRecord, property: string): string => {
+    const found = dataSource.getMetadata(entity).findColumnWithPropertyName(property);
+    if (!found) throw new Error(`${entity.name} has no column ${property}`);
     return driver.escape(found.databaseName);
   };
-  const [first, second] = dataSource.options.type === 'postgres' ? ['$1', '$2'] : ['?', '?'];
-  const sql = `SELECT 1 AS alive FROM ${driver.escape(metadata.tableName)} WHERE ${column('id')} = ${first} AND ${column('userId')} = ${second} LIMIT 1`;
+  const table = (entity: typeof AuthSessionRecord | typeof AuthFactorRecord): string =>
+    driver.escape(dataSource.getMetadata(entity).tableName);
+  const [first, second, third] = dataSource.options.type === 'postgres' ? ['$1', '$2', '$3'] : ['?', '?', '?'];
+  const factor =
+    `SELECT 1 FROM ${table(AuthFactorRecord)} WHERE ${columnOf(AuthFactorRecord, 'userId')} = ${first} ` +
+    `AND ${columnOf(AuthFactorRecord, 'status')} = 'verified'`;
+  const sql =
+    `SELECT EXISTS (${factor}) AS factor FROM ${table(AuthSessionRecord)} ` +
+    `WHERE ${columnOf(AuthSessionRecord, 'id')} = ${second} AND ${columnOf(AuthSessionRecord, 'userId')} = ${third} LIMIT 1`;
   const readNow = sqliteReadNow(dataSource);
-  return async (sessionId, userId) =>
-    (readNow?.(sql, [sessionId, userId]) ?? (await dataSource.query<unknown[]>(sql, [sessionId, userId]))).length > 0;
+  return async (sessionId, userId) => {
+    const parameters = [userId, sessionId, userId];
+    const rows = (readNow?.(sql, parameters) ?? (await dataSource.query<unknown[]>(sql, parameters))) as {
+      factor: unknown;
+    }[];
+    const row = rows[0];
+    return row === undefined ? null : { verifiedFactor: row.factor === true || row.factor === 1 };
+  };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { In, QueryFailedError } from 'typeorm';
+import { In, Not, QueryFailedError } from 'typeorm';
 import { isUniqueViolation } from '../../db/errors.js';
 import { keyLookup } from '../../db/key-lookup.js';
 import { AuthIdentityRecord, AuthOneTimeTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
@@ -190,10 +190,22 @@ export async function confirmEmail(manager: EntityManager, user: AuthUserRecord)
   await updateEmailIdentity(manager, user, { email_verified: true });
 }
 
-/** Forgets every pending emailed link of the user (after a password change, as Supabase Auth does). */
-export async function clearPendingTokens(manager: EntityManager, user: AuthUserRecord): Promise<void> {
+/**
+ * Forgets every pending emailed link of the user (after a password change, as Supabase Auth does),
+ * except, with `keepEmailChange`, a pending email change: its links then still work.
+ */
+export async function clearPendingTokens(
+  manager: EntityManager,
+  user: AuthUserRecord,
+  options: { keepEmailChange?: boolean } = {},
+): Promise<void> {
   user.confirmationSentAt = null;
   user.recoverySentAt = null;
+  if (options.keepEmailChange) {
+    const kept: OneTimeTokenType[] = ['email_change_token_current', 'email_change_token_new'];
+    await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: Not(In(kept)) });
+    return;
+  }
   user.emailChange = null;
   user.emailChangeSentAt = null;
   user.emailChangeConfirmStatus = 0;

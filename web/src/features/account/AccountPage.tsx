@@ -126,6 +126,12 @@ function EmailSection() {
             </>
           )}
         </FormStatus>
+        {action.status && (
+          <p className="field-hint">
+            Changing your password meanwhile keeps this change waiting: the links still work. Asking for another address
+            replaces it, and only the newest links work.
+          </p>
+        )}
         <SubmitButton busy={action.busy} busyLabel="Sending…">
           Change email address
         </SubmitButton>

@@ -5,7 +5,7 @@ import { useChangePasswordMutation, useDeleteAccountMutation, useUpdateEmailMuta
 
 /**
  * The account's changes, with what each means for the session: a new password ends the other
- * sessions and answers the one to use (with two-factor sign-in on, one that has to pass it again); a deleted account leaves nothing to keep, and its screen
+ * sessions and answers this one renewed, at its level; a deleted account leaves nothing to keep, and its screen
  * leaves for the home page.
  */
 export function useAccountActions() {
@@ -27,10 +27,14 @@ export function useAccountActions() {
     changePassword: async (currentPassword: string, newPassword: string) => {
       // Taken before asking: a sign-out while the change is on its way must not be undone by its answer.
       const mark = client.mark();
-      const { data } = await changePasswordMutation({ variables: { input: { currentPassword, newPassword } } });
+      // With this session's refresh token the server renews this session, so one that passed
+      // two-factor sign-in stays so (no code asked again, "Download my data" still works).
+      const refreshToken = client.getSnapshot().session?.refreshToken ?? null;
+      const { data } = await changePasswordMutation({
+        variables: { input: { currentPassword, newPassword, refreshToken } },
+      });
       if (!data) throw new Error('changePassword answered no data');
       await client.accept(data.changePassword, mark);
-      // The new session has not passed two-factor sign-in: the account page asks for the code again.
       await apollo.refetchQueries({ include: ['TwoFactorStatus'] });
     },
     deleteAccount: async (password: string) => {

@@ -4,14 +4,18 @@ import { describeError } from '../../lib/errors';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
 import { PageHeading } from '../../ui/PageHeading';
+import type { AuthClient } from '../../session/auth-client';
+import { ANONYMOUS } from '../../session/auth-link';
 import { ChoosePasswordForm } from './ChoosePasswordForm';
+import { EmailLinkTwoFactorDocument } from './email-link.generated';
+import { SignInCodeForm } from './SignInCodeForm';
 
 /**
  * What the identity service put in the fragment of `/email-confirmed#…`, or, for a PKCE link
  * (asked for by another app with supabase-js's PKCE flow), in its query.
  */
 type LinkResult =
-  | { kind: 'session'; refreshToken: string; type: string }
+  | { kind: 'session'; accessToken: string; refreshToken: string; type: string }
   | { kind: 'message' }
   | { kind: 'otherApp' }
   | { kind: 'error'; code: string }
@@ -23,9 +27,10 @@ const OTHER_APP = 'This link finishes in the app where you asked for it. Go back
 function readLinkResult(hash: string, search: string): LinkResult {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const query = new URLSearchParams(search);
+  const accessToken = params.get('access_token');
   const refreshToken = params.get('refresh_token');
-  if (params.get('access_token') && refreshToken) {
-    return { kind: 'session', refreshToken, type: params.get('type') ?? 'signup' };
+  if (accessToken && refreshToken) {
+    return { kind: 'session', accessToken, refreshToken, type: params.get('type') ?? 'signup' };
   }
   const error = params.get('error_code') ?? params.get('error') ?? query.get('error_code');
   if (error) {
@@ -47,6 +52,7 @@ const LINK_FAILURES: Record<string, string> = {
 type State =
   | { status: 'working' }
   | { status: 'confirmed'; type: string }
+  | { status: 'code'; type: string; mfaToken: string }
   | { status: 'failed'; message: string }
   | { status: 'halfway' }
   | { status: 'otherApp' }
@@ -65,6 +71,24 @@ function initialState(link: LinkResult): State {
     case 'none':
       return { status: 'empty' };
   }
+}
+
+/**
+ * Signs in with the link's session, unless the member has two-factor sign-in on and the session
+ * has not passed it: then nothing is kept yet and true is answered (the code comes first, as at login).
+ */
+async function signInUnlessCodeNeeded(
+  client: AuthClient,
+  link: { accessToken: string; refreshToken: string },
+): Promise<boolean> {
+  const { data } = await client.apollo.query({
+    query: EmailLinkTwoFactorDocument,
+    fetchPolicy: 'no-cache',
+    context: { ...ANONYMOUS, headers: { authorization: `Bearer ${link.accessToken}` } },
+  });
+  if (data?.mfaStatus.enabled && !data.mfaStatus.verified) return true;
+  await client.signIn({ refreshToken: link.refreshToken });
+  return false;
 }
 
 /**
@@ -87,9 +111,13 @@ export function EmailConfirmedPage() {
     // the router, so that page views (which wait for this) see the clean address.
     if (window.location.hash || window.location.search) void navigate({ search: '' }, { replace: true });
     if (link.kind !== 'session') return;
-    client.signIn({ refreshToken: link.refreshToken }).then(
-      () => {
-        setState({ status: 'confirmed', type: link.type });
+    signInUnlessCodeNeeded(client, link).then(
+      (needsCode) => {
+        setState(
+          needsCode
+            ? { status: 'code', type: link.type, mfaToken: link.accessToken }
+            : { status: 'confirmed', type: link.type },
+        );
       },
       (error: unknown) => {
         console.error('Signing in from the email link failed', error);
@@ -99,6 +127,21 @@ export function EmailConfirmedPage() {
   }, [client, link, navigate]);
 
   switch (state.status) {
+    case 'code':
+      return (
+        <section className="page narrow" aria-labelledby="confirmed-title">
+          <PageHeading id="confirmed-title">Enter your code</PageHeading>
+          <p className="lead">
+            Your link worked. Two-factor sign-in is on: enter the code from your authenticator app.
+          </p>
+          <SignInCodeForm
+            mfaToken={state.mfaToken}
+            onSignedIn={() => {
+              setState({ status: 'confirmed', type: state.type });
+            }}
+          />
+        </section>
+      );
     case 'working':
       return (
         <section className="page narrow" aria-labelledby="confirmed-title" aria-busy="true">
@@ -167,7 +210,10 @@ export function EmailConfirmedPage() {
           <p className="lead" role="status">
             This address is confirmed. Now follow the link we sent to your other address.
           </p>
-          <p>We sent a link to both your current and your new address. The change is made once both are followed.</p>
+          <p>
+            We sent a link to both your current and your new address. The change is made once both are followed.
+            Changing your password meanwhile does not cancel it; asking for another address does.
+          </p>
         </section>
       );
     case 'otherApp':

@@ -43,6 +43,12 @@ export function ForgotPasswordPage() {
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormAlert>{action.alert}</FormAlert>
         <FormStatus>{action.status}</FormStatus>
+        {action.status && (
+          <p className="field-hint">
+            Only the newest link works: asking again replaces it, and a password changed meanwhile (or a sign-in link
+            asked for) makes it stop working.
+          </p>
+        )}
         <TextField
           ref={input}
           id="forgot-email"

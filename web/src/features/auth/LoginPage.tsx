@@ -102,6 +102,12 @@ export function LoginPage() {
       <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormAlert>{formBanner(action.alert, errors)}</FormAlert>
         <FormStatus>{action.status}</FormStatus>
+        {action.status && (
+          <p className="field-hint">
+            Only the newest link or code works: asking again, or for a password reset, replaces it. You can open it on
+            another device.
+          </p>
+        )}
         <TextField
           id="login-email"
           label="Email address"

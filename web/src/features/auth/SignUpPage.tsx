@@ -127,7 +127,8 @@ export function SignUpPage() {
           ready.
         </p>
         <p>
-          <Link to="/login">Log in</Link> once you have confirmed.
+          <Link to="/login">Log in</Link> once you have confirmed. If you sign up again or ask for a sign-in link
+          meanwhile, only the newest link works.
         </p>
       </section>
     );

@@ -44,7 +44,16 @@ export async function getUser(
   if (audience !== requestAud(request, context)) {
     throw validationFailed("Token audience doesn't match request audience");
   }
-  return loadUserJson(context.dataSource.manager, user);
+  const json = await loadUserJson(context.dataSource.manager, user);
+  return auth.secondFactorPending ? partialUserJson(json) : json;
+}
+
+/** What a session that has not passed the member's factor may see: enough to pass it, nothing private. */
+const PARTIAL_USER_FIELDS = ['id', 'aud', 'role', 'email', 'factors', 'is_anonymous', 'created_at', 'updated_at'];
+
+function partialUserJson(json: Record<string, unknown>): Record<string, unknown> {
+  const kept = Object.fromEntries(PARTIAL_USER_FIELDS.filter((field) => field in json).map((f) => [f, json[f]]));
+  return { ...kept, app_metadata: {}, user_metadata: {}, identities: [] };
 }
 
 /** `PUT /user` (contract §2.4). */
@@ -104,7 +113,9 @@ export async function updateUser(
       // A session from an emailed link sets a password once; then it needs what any other does.
       if (reauthenticated === 'email_link' && session) await spendEmailLink(context, manager, session.id);
       fresh.encryptedPassword = encryptedPassword;
-      await clearPendingTokens(manager, fresh);
+      // A pending email change survives (its links still work) when it needs both addresses to
+      // confirm, so the current mailbox still decides; a one-link change goes, as in Supabase Auth.
+      await clearPendingTokens(manager, fresh, { keepEmailChange: settings.secureEmailChange });
       // A new password means the old one may be known to someone else: end every other session.
       await logoutSessions(manager, fresh.id, session ? { except: session.id } : { all: true });
     }
@@ -129,7 +140,10 @@ export async function logout(
     throw validationFailed(`Unsupported logout scope "${scope}"`);
   }
   await context.dataSource.transaction(async (manager) => {
-    if (session && scope === 'local') await logoutSessions(manager, user.id, { only: session.id });
+    // Before the factor is passed, a session ends itself only (supabase-js signs out `global` by
+    // default): a password alone must not end the member's other sessions.
+    if (session && (scope === 'local' || auth.secondFactorPending))
+      await logoutSessions(manager, user.id, { only: session.id });
     else if (session && scope === 'others') await logoutSessions(manager, user.id, { except: session.id });
     else await logoutSessions(manager, user.id, { all: true });
   });
