@@ -34,6 +34,7 @@ import { mountIdentity } from '../identity/identity.module.js';
 import { LinkResolver, PublicLinkResolver } from '../links/link.resolver.js';
 import { registerLinkRoutes } from '../links/link-routes.js';
 import { LinkService } from '../links/link.service.js';
+import { FirstVisits } from '../links/first-visits.js';
 import { PageStatsService } from '../links/page-stats.service.js';
 import type { AccountLifecycle } from '../members/member-lifecycle.js';
 import { PhotoResolver, PublicPhotoResolver } from '../photos/photo.resolver.js';
@@ -204,7 +205,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
   app.decorate('verseMail', verseMail);
   const links = new LinkService(dataSource);
-  const pageStats = new PageStatsService(dataSource);
+  // Each visitor counts once a day per page and link; instances agree through Redis when there is one.
+  const pageStats = new PageStatsService(dataSource, new FirstVisits(identity.redis, app.log));
   const photos = new PhotoService(dataSource);
   const shares = new ShareService(profiles, verses, newLoaders, config.publicUrl);
   const stripe = await StripeClient.fromConfig(config.billing);
@@ -352,7 +354,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     billing: billing.enabled,
     // The same lookup as the `profile` query, for the meta tags of `/@username` pages.
     findProfile: (username) => profiles.findPublic(username, newLoaders()),
-    countView: (profile) => pageStats.countView(profile.uid),
+    countView: (profile, visitor) => pageStats.countView(profile.uid, visitor),
     // Versioned by the day (the verse changes with it); the ETag follows changes within a day.
     shareImageUrl: (profile) =>
       `${shares.pageUrl(profile.username).replace('/@', '/share/')}/card.png?day=${new Date().toISOString().slice(0, 10)}`,
