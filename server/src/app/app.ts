@@ -9,8 +9,10 @@ import type { Config } from '../config.js';
 import { openDatabase, useRequestBusyTimeout } from '../db/data-source.js';
 import { sqliteWritableCheck } from '../db/sqlite-guard.js';
 import { createApollo, formatError } from '../graphql/apollo.js';
+import { crossSitePlugin } from '../graphql/cross-site.js';
 import type { Context } from '../graphql/context.js';
 import { PublicExecutor } from '../graphql/public-executor.js';
+import { refusesCrossSite } from '../http/cross-site.js';
 import { registerDrain } from '../http/drain.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerHealthRoutes } from '../http/health.js';
@@ -269,10 +271,16 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const schema = await buildAppSchema({ get: (resolverClass: unknown) => resolverInstances.get(resolverClass) });
 
   const isTrusted = trustedOrigins(security);
+  // Mutations, public ones included, only from the site, CORS_ORIGINS, or clients that are not a page on another site.
+  const refusesCrossSiteMutation = refusesCrossSite(isTrusted);
   const apollo = createApollo(app, schema, {
     ...config.graphql,
     production: security.production,
-    plugins: [openQueriesPlugin<Context>(isTrusted), metrics.graphqlPlugin<Context>()],
+    plugins: [
+      crossSitePlugin<Context>(refusesCrossSiteMutation),
+      openQueriesPlugin<Context>(isTrusted),
+      metrics.graphqlPlugin<Context>(),
+    ],
   });
   await apollo.start();
   app.addHook('onClose', async () => apollo.stop());
@@ -303,6 +311,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         production: security.production,
         context: contextOf,
         formatError: formatError(app.log),
+        refusesMutation: (request) => refusesCrossSiteMutation(request.headers),
         responseHeaders: (request, operation) =>
           readable(request.headers.origin, operation) ? [['access-control-allow-origin', '*']] : [],
         observeAnswer: (errors) => {
