@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Visitor } from '../http/visits.js';
 
 /** Visitors one process remembers a day without Redis: past that the oldest may count again. */
-const MEMORY_SIGHTINGS = 200_000;
+const MEMORY_SIGHTINGS = 100_000;
 /** Keys and sightings outlive their day by this much (clocks of instances differ a little). */
 const GRACE_SECONDS = 3600;
 const PREFIX = 'lampstand:visits';
