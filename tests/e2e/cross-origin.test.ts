@@ -7,7 +7,11 @@ import type { TestApp } from '../support/app.js';
 import { freePort, startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
+import { AuthSessionRecord } from '../../server/src/identity/embedded/entities.js';
+import { ReportRecord } from '../../server/src/moderation/moderation.entities.js';
 import { insertMember } from '../support/factories.js';
+import { GOOD_PASSWORD } from '../support/identity.js';
+import { signUpMember } from '../support/members.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -68,6 +72,70 @@ describe('a page on another site', () => {
       'mutation { login(input: { email: "someone@example.org", password: "not-theirs" }) { __typename } }',
     );
     expect(login).toEqual({ read: false, body: null });
+    await context.close();
+  });
+});
+
+describe('a page on another site, through its visitor’s browser (B14)', () => {
+  /** What the browser let the page see of a fetch: the answer's status and body, or nothing. */
+  type Seen = { read: true; status: number; body: unknown } | { read: false };
+
+  it('cannot file a report or sign in, and still reads a public query by GET and by POST', async () => {
+    const { profile } = await insertMember(api.dataSource, { profile: { name: 'Lydia' } });
+    const member = await signUpMember(api);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(churchUrl);
+
+    const send = (init: { url: string; method: string; body?: unknown; headers?: Record<string, string> }) =>
+      page.evaluate(async ({ url, method, body, headers }): Promise<Seen> => {
+        try {
+          const response = await fetch(url, {
+            method,
+            headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return { read: true, status: response.status, body: (await response.json()) as unknown };
+        } catch {
+          return { read: false };
+        }
+      }, init);
+    const graphql = (query: string, variables: Record<string, unknown> = {}) =>
+      send({ url: `${api.url}/graphql`, method: 'POST', body: { query, variables } });
+    const sessions = () => api.dataSource.getRepository(AuthSessionRecord).countBy({ userId: member.member.user.uid });
+    const sessionsBefore = await sessions();
+
+    const report = await graphql('mutation ($input: ReportPageInput!) { reportPage(input: $input) }', {
+      input: { username: profile.username, reason: 'spam', note: 'filed by another site' },
+    });
+    const login = await graphql('mutation ($input: LoginInput!) { login(input: $input) { session { accessToken } } }', {
+      input: { email: member.email, password: GOOD_PASSWORD },
+    });
+    // The server refused before anything ran: no report filed, no session started.
+    expect(report).toEqual({ read: false });
+    expect(login).toEqual({ read: false });
+    expect(await api.dataSource.getRepository(ReportRecord).countBy({ username: profile.username })).toBe(0);
+    expect(await sessions()).toBe(sessionsBefore);
+
+    // Signing in straight at the identity service is refused too.
+    const direct = await send({
+      url: `${api.url}/auth/v1/token?grant_type=password`,
+      method: 'POST',
+      body: { email: member.email, password: GOOD_PASSWORD },
+    });
+    expect(direct).toEqual({ read: false });
+    expect(await sessions()).toBe(sessionsBefore);
+
+    const query = `{ profile(username: "${profile.username}") { name } }`;
+    const byPost = await graphql(query);
+    const byGet = await send({
+      url: `${api.url}/graphql?query=${encodeURIComponent(query)}`,
+      method: 'GET',
+      headers: { 'apollo-require-preflight': 'true' },
+    });
+    for (const answer of [byPost, byGet]) {
+      expect(answer).toEqual({ read: true, status: 200, body: { data: { profile: { name: 'Lydia' } } } });
+    }
     await context.close();
   });
 });

@@ -74,6 +74,8 @@ describe('the Stats screen', () => {
     expect(await page.locator('.stats-chart').count()).toBe(0);
     await checkScreen(page, 'stats-empty');
 
+    // The same visitor comes back and clicks again the same day: still one view and one click.
+    await visitAndClick(member, 'Our church');
     await visitAndClick(member, 'Our church');
     await page.reload();
     await heading(page, 'Stats');
@@ -85,6 +87,7 @@ describe('the Stats screen', () => {
     // Today comes first, with the visit and the click.
     expect(await days.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['1', '1']);
     expect(await page.getByText('No visits yet.').count()).toBe(0);
+    await page.getByText(/Each visitor counts once a day/).waitFor();
     await checkScreen(page, 'stats-free');
     await context.close();
   });

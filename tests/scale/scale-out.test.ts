@@ -8,6 +8,7 @@ import { createDataSource } from '../../server/src/app/data-source.js';
 import { BillingEventRecord, BillingSubscriptionRecord } from '../../server/src/billing/billing.entities.js';
 import { openDatabase } from '../../server/src/db/data-source.js';
 import { claimRun, runIfDue } from '../../server/src/jobs/schedule.js';
+import { LinkClickDayRecord } from '../../server/src/links/link.entity.js';
 import { UserRecord } from '../../server/src/members/user.entity.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
@@ -171,6 +172,32 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     expect(update.errors).toBeUndefined();
     // Two hears of the commit through PostgreSQL (NOTIFY) within moments.
     await expect.poll(async () => (await read()).data?.profile?.name, { timeout: 2000 }).toBe('Changed on one');
+  });
+
+  it('count a visitor once a day whichever instance they reach, without storing who (B15)', async () => {
+    const member = await signUpMember(one);
+    const added = await one.graphql<{ addLink: { id: string } }>(
+      'mutation ($input: LinkInput!) { addLink(input: $input) { id } }',
+      { input: { title: 'Church', url: 'https://example.org/church' } },
+      { token: member.session.accessToken },
+    );
+    const linkId = added.data?.addLink.id ?? '';
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+    const address = freshAddress();
+    const follow = (api: TestApp, userAgent: string) =>
+      fetch(`${api.url}/l/${linkId}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': userAgent, 'x-forwarded-for': address },
+      });
+    for (let round = 0; round < 5; round += 1) {
+      expect((await follow(one, browser)).status).toBe(302);
+      expect((await follow(two, browser)).status).toBe(302);
+    }
+    await follow(two, `${browser} Edg/131.0`);
+    await follow(one, `${browser} Edg/131.0`);
+    const rows = await one.dataSource.getRepository(LinkClickDayRecord).findBy({ linkId });
+    expect(rows.map((row) => row.clicks)).toEqual([2]);
+    expect(JSON.stringify(rows)).not.toContain(address);
   });
 
   it('count rate limits across both', async () => {

@@ -17,7 +17,8 @@ mkdirSync(path.join(distDir, 'assets'));
 
 let api: TestApp;
 beforeAll(async () => {
-  api = await startTestApp({ AUTH_RATE_LIMIT_OTP: '1000', WEB_DIST_DIR: distDir });
+  // Behind a proxy on loopback, so that a test can be visitors at several addresses.
+  api = await startTestApp({ AUTH_RATE_LIMIT_OTP: '1000', WEB_DIST_DIR: distDir, TRUST_PROXY: 'loopback' });
 });
 afterAll(async () => {
   await api.close();
@@ -56,8 +57,27 @@ async function publicLinks(member: SignedUpMember): Promise<{ id: string; title:
   return response.data?.profile?.links;
 }
 
-function follow(id: string, userAgent = BROWSER): Promise<Response> {
-  return fetch(`${api.url}/l/${id}`, { redirect: 'manual', headers: { 'user-agent': userAgent } });
+/** A visitor: an address (sent through the proxy header) and a browser. */
+interface Visitor {
+  address?: string;
+  userAgent?: string;
+  headers?: Record<string, string>;
+}
+
+function visitorHeaders({
+  address = '198.51.100.7',
+  userAgent = BROWSER,
+  headers = {},
+}: Visitor): Record<string, string> {
+  return { 'user-agent': userAgent, 'x-forwarded-for': address, ...headers };
+}
+
+function follow(id: string, visitor: Visitor = {}): Promise<Response> {
+  return fetch(`${api.url}/l/${id}`, { redirect: 'manual', headers: visitorHeaders(visitor) });
+}
+
+function view(member: SignedUpMember, visitor: Visitor = {}): Promise<Response> {
+  return fetch(`${api.url}/@${member.member.profile.username}`, { headers: visitorHeaders(visitor) });
 }
 
 describe('links', () => {
@@ -179,7 +199,7 @@ describe('links', () => {
 });
 
 describe('following a link through /l/<id>', () => {
-  it('redirects to its address and counts the click, but not for bots', async () => {
+  it('redirects to its address and counts the click once a day per visitor, but not for bots or prefetches', async () => {
     const member = await signUpMember(api);
     const link = await add(member, { title: 'Church', url: 'https://example.org/church' });
     const response = await follow(link.id);
@@ -187,10 +207,22 @@ describe('following a link through /l/<id>', () => {
     expect(response.headers.get('location')).toBe('https://example.org/church');
     expect(response.headers.get('set-cookie')).toBeNull();
     await follow(link.id);
-    await follow(link.id, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+    // Another browser at the same address, and the same browser at another address, are other visitors.
+    await follow(link.id, { userAgent: `${BROWSER} Edg/131.0` });
+    await follow(link.id, { address: '203.0.113.9' });
+    await follow(link.id, { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    const prefetches: Record<string, string>[] = [
+      { 'sec-purpose': 'prefetch' },
+      { purpose: 'prefetch' },
+      { 'x-moz': 'prefetch' },
+    ];
+    for (const prefetch of prefetches) {
+      const prefetched = await follow(link.id, { address: '192.0.2.44', headers: prefetch });
+      expect(prefetched.status).toBe(302);
+    }
     const rows = await api.dataSource.getRepository(LinkClickDayRecord).findBy({ linkId: link.id });
     expect(rows).toEqual([
-      { linkId: link.id, uid: member.member.user.uid, day: new Date().toISOString().slice(0, 10), clicks: 2 },
+      { linkId: link.id, uid: member.member.user.uid, day: new Date().toISOString().slice(0, 10), clicks: 3 },
     ]);
   });
 
@@ -243,24 +275,30 @@ describe('pageStats', () => {
     days views clicks clickRate byDay { day views clicks } links { link { title } clicks }
   } }`;
 
-  it('counts views of the page and clicks on its links, per day, without storing who', async () => {
-    const member = await signUpMember(api);
-    const token = member.session.accessToken;
-    const link = await add(member, { title: 'Church', url: 'https://example.org/church' });
-    const page = `${api.url}/@${member.member.profile.username}`;
-    for (let visit = 0; visit < 4; visit += 1) await fetch(page, { headers: { 'user-agent': BROWSER } });
-    await fetch(page, { headers: { 'user-agent': 'facebookexternalhit/1.1' } });
-    await fetch(page, { method: 'HEAD', headers: { 'user-agent': BROWSER } });
-    await follow(link.id);
-
+  async function statsOf(member: SignedUpMember): Promise<Record<string, unknown> & { byDay: unknown[] }> {
     const response = await api.graphql<{ pageStats: Record<string, unknown> & { byDay: unknown[] } }>(
       STATS,
       {},
-      { token },
+      { token: member.session.accessToken },
     );
     expect(response.errors).toBeUndefined();
     const stats = response.data?.pageStats;
     if (!stats) throw new Error('pageStats answered nothing');
+    return stats;
+  }
+
+  it('counts views of the page and clicks on its links, per day and visitor, without storing who', async () => {
+    const member = await signUpMember(api);
+    const link = await add(member, { title: 'Church', url: 'https://example.org/church' });
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']) {
+      await view(member, { address });
+    }
+    await view(member, { userAgent: 'facebookexternalhit/1.1' });
+    await view(member, { address: '192.0.2.80', headers: { 'sec-purpose': 'prefetch;prerender' } });
+    await fetch(`${api.url}/@${member.member.profile.username}`, { method: 'HEAD', headers: visitorHeaders({}) });
+    await follow(link.id, { address: '198.51.100.1' });
+
+    const stats = await statsOf(member);
     expect(stats).toMatchObject({ days: 7, views: 4, clicks: 1, clickRate: 0.25, links: null });
     expect(stats.byDay).toHaveLength(7);
     expect(stats.byDay.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), views: 4, clicks: 1 });
@@ -275,6 +313,33 @@ describe('pageStats', () => {
       await runner.release();
     }
     expect(await api.dataSource.getRepository(PageViewDayRecord).countBy({ uid: member.member.user.uid })).toBe(1);
+  });
+
+  it('counts 200 views and 300 clicks from one visitor once each, and the rate stays within 100%', async () => {
+    const member = await signUpMember(api);
+    const uid = member.member.user.uid;
+    const link = await add(member, { title: 'Church', url: 'https://example.org/church' });
+    for (let visit = 0; visit < 200; visit += 1) expect((await view(member)).status).toBe(200);
+    for (let click = 0; click < 300; click += 1) expect((await follow(link.id)).status).toBe(302);
+    expect(await statsOf(member)).toMatchObject({ views: 1, clicks: 1, clickRate: 1 });
+
+    // A second visitor counts again; one who follows a second link too cannot push the rate past 100%.
+    const other = await add(member, { title: 'Sermons', url: 'https://example.org/sermons' });
+    await view(member, { userAgent: `${BROWSER} Edg/131.0` });
+    await follow(link.id, { userAgent: `${BROWSER} Edg/131.0` });
+    await follow(other.id, { userAgent: `${BROWSER} Edg/131.0` });
+    await follow(other.id, { address: '203.0.113.60' });
+    await follow(other.id, { address: '203.0.113.61' });
+    expect(await statsOf(member)).toMatchObject({ views: 2, clicks: 5, clickRate: 1 });
+
+    // The rows hold the day's totals: no address or user agent, in any column.
+    const rows = [
+      ...(await api.dataSource.getRepository(PageViewDayRecord).findBy({ uid })),
+      ...(await api.dataSource.getRepository(LinkClickDayRecord).findBy({ uid })),
+    ];
+    expect(rows).toHaveLength(3);
+    const stored = JSON.stringify(rows);
+    for (const trace of ['198.51.100.7', '203.0.113', 'Mozilla', 'Edg/']) expect(stored).not.toContain(trace);
   });
 
   it('gives 90 days and per-link clicks with Plus only', async () => {

@@ -100,6 +100,10 @@ describe('the Stats screen', () => {
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByRole('link', { name: 'Lampstand Plus' }).getAttribute('href')).toBe('/plus');
     expect(screen.queryByText(/No visits yet/)).toBeNull();
+    // How people are counted, in one sentence: once a day each, without keeping who they are.
+    expect(screen.getByText(/Each visitor counts once a day for your page and once for each link/).textContent).toMatch(
+      /key that is thrown away every day.*bots and prefetches are not counted.*stops at 100%/,
+    );
   });
 
   it('says when nobody has visited yet', async () => {

@@ -9,8 +9,10 @@ import type { Config } from '../config.js';
 import { openDatabase, useRequestBusyTimeout } from '../db/data-source.js';
 import { sqliteWritableCheck } from '../db/sqlite-guard.js';
 import { createApollo, formatError } from '../graphql/apollo.js';
+import { crossSitePlugin } from '../graphql/cross-site.js';
 import type { Context } from '../graphql/context.js';
 import { PublicExecutor } from '../graphql/public-executor.js';
+import { refusesCrossSite } from '../http/cross-site.js';
 import { registerDrain } from '../http/drain.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerHealthRoutes } from '../http/health.js';
@@ -34,6 +36,7 @@ import { mountIdentity } from '../identity/identity.module.js';
 import { LinkResolver, PublicLinkResolver } from '../links/link.resolver.js';
 import { registerLinkRoutes } from '../links/link-routes.js';
 import { LinkService } from '../links/link.service.js';
+import { FirstVisits } from '../links/first-visits.js';
 import { PageStatsService } from '../links/page-stats.service.js';
 import type { AccountLifecycle } from '../members/member-lifecycle.js';
 import { PhotoResolver, PublicPhotoResolver } from '../photos/photo.resolver.js';
@@ -204,7 +207,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
   app.decorate('verseMail', verseMail);
   const links = new LinkService(dataSource);
-  const pageStats = new PageStatsService(dataSource);
+  // Each visitor counts once a day per page and link; instances agree through Redis when there is one.
+  const pageStats = new PageStatsService(dataSource, new FirstVisits(identity.redis, app.log));
   const photos = new PhotoService(dataSource);
   const shares = new ShareService(profiles, verses, newLoaders, config.publicUrl);
   const stripe = await StripeClient.fromConfig(config.billing);
@@ -267,10 +271,16 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const schema = await buildAppSchema({ get: (resolverClass: unknown) => resolverInstances.get(resolverClass) });
 
   const isTrusted = trustedOrigins(security);
+  // Mutations, public ones included, only from the site, CORS_ORIGINS, or clients that are not a page on another site.
+  const refusesCrossSiteMutation = refusesCrossSite(isTrusted);
   const apollo = createApollo(app, schema, {
     ...config.graphql,
     production: security.production,
-    plugins: [openQueriesPlugin<Context>(isTrusted), metrics.graphqlPlugin<Context>()],
+    plugins: [
+      crossSitePlugin<Context>(refusesCrossSiteMutation),
+      openQueriesPlugin<Context>(isTrusted),
+      metrics.graphqlPlugin<Context>(),
+    ],
   });
   await apollo.start();
   app.addHook('onClose', async () => apollo.stop());
@@ -301,6 +311,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         production: security.production,
         context: contextOf,
         formatError: formatError(app.log),
+        refusesMutation: (request) => refusesCrossSiteMutation(request.headers),
         responseHeaders: (request, operation) =>
           readable(request.headers.origin, operation) ? [['access-control-allow-origin', '*']] : [],
         observeAnswer: (errors) => {
@@ -352,7 +363,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     billing: billing.enabled,
     // The same lookup as the `profile` query, for the meta tags of `/@username` pages.
     findProfile: (username) => profiles.findPublic(username, newLoaders()),
-    countView: (profile) => pageStats.countView(profile.uid),
+    countView: (profile, visitor) => pageStats.countView(profile.uid, visitor),
     // Versioned by the day (the verse changes with it); the ETag follows changes within a day.
     shareImageUrl: (profile) =>
       `${shares.pageUrl(profile.username).replace('/@', '/share/')}/card.png?day=${new Date().toISOString().slice(0, 10)}`,

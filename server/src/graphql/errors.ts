@@ -5,6 +5,8 @@ export const ErrorCode = {
   BAD_USER_INPUT: 'BAD_USER_INPUT',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   FORBIDDEN: 'FORBIDDEN',
+  /** A mutation sent by a browser from a page on another site (see server/src/http/cross-site.ts). */
+  CROSS_SITE_REQUEST: 'CROSS_SITE_REQUEST',
   NOT_FOUND: 'NOT_FOUND',
   EMAIL_TAKEN: 'EMAIL_TAKEN',
   USERNAME_TAKEN: 'USERNAME_TAKEN',

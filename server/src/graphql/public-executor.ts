@@ -63,6 +63,11 @@ export interface PublicExecutorOptions {
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
   /** Headers the Apollo plugins would add to this answer (CORS for the open queries). */
   responseHeaders?: (request: FastifyRequest, operation: OperationDefinitionNode) => [string, string][];
+  /**
+   * True when a mutation must be refused for where it came from (http/cross-site.ts): the executor
+   * leaves it to Apollo, whose plugin gives the refusal, so that the rule is applied in one place.
+   */
+  refusesMutation?: (request: FastifyRequest) => boolean;
   /** Sees every answer and its formatted errors, as Apollo's plugins do (metrics). */
   observeAnswer?: (errors: readonly GraphQLFormattedError[]) => void;
   /**
@@ -124,6 +129,7 @@ export class PublicExecutor {
     if (!operation) return undefined;
     const fields = this.fieldsOf(operation, request.method);
     if (fields === 'none' || (fields === 'members' && request.headers.authorization === undefined)) return undefined;
+    if (operation.operation === OperationTypeNode.MUTATION && this.options.refusesMutation?.(request)) return undefined;
 
     const kept = this.keptAnswerOf(request, document, operation, contentType, operationRequest);
     if (kept?.body !== undefined) {

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { isbot } from 'isbot';
 import { escapeHtml } from './html.js';
 import { APP_PAGES } from './pages.js';
+import { countableVisitor } from './visits.js';
+import type { Visitor } from './visits.js';
 
 /** Paths the web app never owns: unknown ones under these stay JSON 404s. */
 const API_PREFIXES = [
@@ -50,8 +51,8 @@ export interface WebAppOptions {
   billing: boolean;
   /** The profile visitors may see at `/@username`, or null when there is none for them. */
   findProfile: (username: string) => Promise<PageProfile | null>;
-  /** Counts a person's visit to a profile page (bots and HEAD requests are not visits). */
-  countView?: (profile: PageProfile) => Promise<void>;
+  /** Counts a person's visit to a profile page (bots, prefetches and HEAD requests are not visits). */
+  countView?: (profile: PageProfile, visitor: Visitor) => Promise<void>;
   /** The address of a profile page's Open Graph / Twitter card image (1200×630 PNG); none when undefined. */
   shareImageUrl?: (profile: PageProfile) => string;
   /** The address of today's verse-of-the-day card, for the home page's Open Graph / Twitter image. */
@@ -239,10 +240,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       return reply.redirect(`/@${encodeURIComponent(profile.username)}${query}`, 301);
     }
     const url = `${options.publicUrl}/@${encodeURIComponent(profile.username)}`;
-    const agent = request.headers['user-agent'];
-    if (options.countView && request.method === 'GET' && agent && !isbot(agent)) {
+    const visitor = options.countView ? countableVisitor(request) : null;
+    if (options.countView && visitor) {
       // A count that cannot be written must not cost the visitor the page.
-      await options.countView(profile).catch((error: unknown) => {
+      await options.countView(profile, visitor).catch((error: unknown) => {
         request.log.warn({ err: error }, 'a page view could not be counted');
       });
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { isbot } from 'isbot';
+import { countableVisitor } from '../http/visits.js';
 import { LINK_ICONS, PLATFORM_ICONS } from './link-icons.js';
 import type { LinkService } from './link.service.js';
 import type { PageStatsService } from './page-stats.service.js';
@@ -32,7 +32,7 @@ function loadIcons(): Map<string, string> {
 
 /**
  * `/l/<id>`: a visitor following a link on a page. Answers 302 to the link's address and counts
- * the click (not a bot's); a hidden link, or one on a page visitors cannot see, is not found.
+ * the click (a person's, once a day per link); a hidden link, or one on a page visitors cannot see, is not found.
  * `/icons/<icon>.svg`: the icons of link buttons (see `iconFor`).
  */
 export function registerLinkRoutes(
@@ -45,11 +45,10 @@ export function registerLinkRoutes(
       reply.callNotFound();
       return reply;
     }
-    const agent = request.headers['user-agent'];
-    // Browsers name themselves; a request without a user agent is a script's, and HEAD follows nothing.
-    if (request.method === 'GET' && agent && !isbot(agent)) {
+    const visitor = countableVisitor(request);
+    if (visitor) {
       // A count that cannot be written must not keep the visitor from the link.
-      await stats.countClick(link.id, link.uid).catch((error: unknown) => {
+      await stats.countClick(link.id, link.uid, visitor).catch((error: unknown) => {
         request.log.warn({ err: error }, 'a link click could not be counted');
       });
     }

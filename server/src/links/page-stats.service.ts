@@ -3,10 +3,12 @@ import { Between } from 'typeorm';
 import { requireLiveMember } from '../members/live-member.js';
 import { UserRecord } from '../members/user.entity.js';
 import type { AuthUser } from '../graphql/context.js';
+import type { Visitor } from '../http/visits.js';
 import { badUserInput } from '../graphql/errors.js';
 import { isPlus, requirePlus } from '../members/plus.js';
 import { LinkClickDayRecord, LinkRecord, PageViewDayRecord } from './link.entity.js';
 import { toLink } from './link.service.js';
+import type { FirstVisits } from './first-visits.js';
 import { DayStats, LinkStats, PageStats } from './link.types.js';
 
 /** Days of stats every member sees, and Plus members. */
@@ -26,18 +28,22 @@ export interface DayCounts {
 }
 
 /**
- * Counts of views and clicks: daily totals per page and per link, and nothing about who came
- * (no address, no user agent, no cookie).
+ * Counts of views and clicks: daily totals per page and per link, each visitor once a day per page
+ * and per link (see `FirstVisits`), and nothing about who came (no address, no user agent, no cookie).
  */
 export class PageStatsService {
   private readonly placeholder: (index: number) => string;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly visits: FirstVisits,
+  ) {
     this.placeholder = dataSource.options.type === 'postgres' ? (index) => `$${index}` : () => '?';
   }
 
-  /** Adds one view to the page of `uid` today. */
-  async countView(uid: string, at: Date = new Date()): Promise<void> {
+  /** Adds a view to the page of `uid` today, when it is `visitor`'s first there today. */
+  async countView(uid: string, visitor: Visitor, at: Date = new Date()): Promise<void> {
+    if (!(await this.visits.first(`view:${uid}`, visitor, at))) return;
     const [a, b] = [this.placeholder(1), this.placeholder(2)];
     await this.dataSource.query(
       `INSERT INTO page_view_days (uid, day, views) VALUES (${a}, ${b}, 1)
@@ -46,8 +52,9 @@ export class PageStatsService {
     );
   }
 
-  /** Adds one click to the link `linkId` on the page of `uid` today. */
-  async countClick(linkId: string, uid: string, at: Date = new Date()): Promise<void> {
+  /** Adds a click to the link `linkId` on the page of `uid` today, when it is `visitor`'s first on it today. */
+  async countClick(linkId: string, uid: string, visitor: Visitor, at: Date = new Date()): Promise<void> {
+    if (!(await this.visits.first(`click:${linkId}`, visitor, at))) return;
     const [a, b, c] = [this.placeholder(1), this.placeholder(2), this.placeholder(3)];
     await this.dataSource.query(
       `INSERT INTO link_click_days (link_id, day, uid, clicks) VALUES (${a}, ${b}, ${c}, 1)
@@ -107,7 +114,9 @@ export class PageStatsService {
       days,
       views,
       clicks,
-      clickRate: views === 0 ? 0 : clicks / views,
+      // A visitor may follow several links, or a link shared without its page: the rate is capped
+      // at every view followed by a click (the stats screen says so).
+      clickRate: views === 0 ? 0 : Math.min(1, clicks / views),
       byDay: counts.days.map((day) => Object.assign(new DayStats(), day)),
       links,
     });

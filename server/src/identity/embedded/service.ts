@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config.js';
+import { CROSS_SITE_MESSAGE, refusesCrossSite } from '../../http/cross-site.js';
 import { sharedServerOptions } from '../../http/server-options.js';
 import type { Mailer } from '../../mail/mail.transport.js';
 import { createMailer } from '../../mail/mail.transport.js';
@@ -19,6 +20,9 @@ import { createIdentityLimits } from './rate-limits.js';
 const CORS_ALLOWED_HEADERS =
   'Authorization, Content-Type, X-Client-Info, X-JWT-AUD, x-use-cookie, X-Supabase-Api-Version, apikey, Sb-Forwarded-For';
 const CORS_EXPOSED_HEADERS = 'X-Total-Count, Link, X-Supabase-Api-Version';
+
+/** Methods that change nothing: emailed links (GET /verify) are followed from other sites. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The browser origins that may call the service: the site (PUBLIC_URL, AUTH_SITE_URL) and CORS_ORIGINS. */
 function identityOrigins(config: Config): ReadonlySet<string> {
@@ -86,7 +90,12 @@ export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPlugi
       await sendIdentityError(new ApiError(404, 'not_found', 'Not Found'), request, reply);
     });
     const trusted = identityOrigins(options.config);
+    const refuses = refusesCrossSite((origin) => trusted.has(origin));
     app.addHook('onRequest', async (request, reply) => {
+      // A page on another site may not sign its visitors in or up, or change anything, through their browsers.
+      if (!SAFE_METHODS.has(request.method) && refuses(request.headers)) {
+        throw new ApiError(403, 'cross_site_request', CROSS_SITE_MESSAGE);
+      }
       const origin = request.headers.origin;
       // Only the site and the configured origins may call the identity service from a browser.
       if (origin === undefined || !trusted.has(origin)) return;

@@ -144,6 +144,11 @@ export function StatsPage() {
         Views of your page and clicks on your links over the last {plus ? 90 : 7} days, by UTC day. Only counts are
         kept: nothing about who came.
       </p>
+      <p className="stats-method">
+        Each visitor counts once a day for your page and once for each link, told apart by a code made from their
+        address and browser with a key that is thrown away every day; bots and prefetches are not counted, and the click
+        rate (clicks per view) stops at 100%.
+      </p>
       {!plus && appConfig().billing && (
         <p className="stats-upsell">
           See 90 days with a chart, and the clicks on each link, with <Link to="/plus">Lampstand Plus</Link>.
