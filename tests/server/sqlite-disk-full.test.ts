@@ -15,7 +15,7 @@ import { signUpMember } from '../support/members.js';
 import type { ServerProcess } from '../support/server-process.js';
 import { startServerProcess } from '../support/server-process.js';
 import { readStored } from '../support/stored.js';
-import { WriteLoad, contradictions } from '../support/write-load.js';
+import { WriteLoad, contradictions, eventually } from '../support/write-load.js';
 
 /**
  * The restart's settings: its reconciliation at start repairs sign-ups a failure left half done (F4).
@@ -41,16 +41,6 @@ function limitFileSize(pid: number, bytes: number | 'unlimited'): void {
   execFileSync('prlimit', ['--pid', String(pid), `--fsize=${String(bytes)}:unlimited`]);
 }
 
-/** Waits until `condition` holds, checking every 100 ms, for at most `ms`. */
-async function eventually(condition: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return condition();
-}
-
 async function ready(target: ServerProcess): Promise<number> {
   return (await fetch(`${target.url}/readyz`)).status;
 }
@@ -69,13 +59,11 @@ describe('SQLite disk full mid-load, then freed (F9)', () => {
       limitFileSize(pid, 1);
       const refusedBefore = load.count('refused');
       // Full until writes of every kind have met the full disk.
-      expect(await eventually(async () => load.count('refused') >= refusedBefore + 6, 15_000), running.output()).toBe(
-        true,
-      );
+      expect(await eventually(() => load.count('refused') >= refusedBefore + 6, 15_000), running.output()).toBe(true);
       expect(await ready(running)).toBe(503);
       limitFileSize(pid, 'unlimited');
       const acknowledgedBefore = load.count('acknowledged');
-      expect(await eventually(async () => load.count('acknowledged') >= acknowledgedBefore + 6, 15_000)).toBe(true);
+      expect(await eventually(() => load.count('acknowledged') >= acknowledgedBefore + 6, 15_000)).toBe(true);
     } finally {
       limitFileSize(pid, 'unlimited');
       await load.stop();

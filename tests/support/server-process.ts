@@ -36,7 +36,7 @@ export async function startServerProcess(env: Env, options: { launcher?: string[
   const url = `http://127.0.0.1:${port}`;
   // A launcher that execs its command (such as `prlimit --fsize=… --`) keeps the server's process id.
   const [command, ...args] = [...(options.launcher ?? []), process.execPath, '--import', 'tsx', 'src/main.ts'];
-  const child = spawn(command ?? process.execPath, args, {
+  const child = spawn(command, args, {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,

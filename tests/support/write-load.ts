@@ -100,6 +100,11 @@ export class WriteLoad {
     return this.all().filter((each) => each.outcome === outcome).length;
   }
 
+  /** Whether the writers go on (read afresh: `stop()` may have been called while a write was awaited). */
+  private isRunning(): boolean {
+    return this.running;
+  }
+
   /** Stops the writers after the request each is sending. */
   async stop(): Promise<void> {
     this.running = false;
@@ -139,7 +144,7 @@ export class WriteLoad {
         continue;
       }
       log.id = id;
-      for (let n = 1; n <= 3 && this.running; n++) {
+      for (let n = 1; n <= 3 && this.isRunning(); n++) {
         const value = `${first} v${String(n)}`;
         const result = await attempt(() =>
           this.target.graphql(UPDATE_LINK, { id, input: { title: value } }, { token }),
@@ -237,4 +242,14 @@ export function contradictions(load: WriteLoad, stored: Stored): string[] {
   for (const email of stored.orphans) found.push(`identity account ${email} has no member records`);
   if (stored.clicks > load.clicks) found.push(`${String(stored.clicks)} clicks counted, ${String(load.clicks)} sent`);
   return found;
+}
+
+/** Waits until `condition` holds, checking every 100 ms, for at most `ms`; answers whether it held. */
+export async function eventually(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return condition();
 }

@@ -56,7 +56,12 @@ export async function leaveTransaction(dataSource: DataSource, runner: QueryRunn
   } catch {
     // Checked below: a rollback that failed is followed by closing the connection.
   }
-  return connection.inTransaction ? reopen(dataSource, runner) : true;
+  return inTransaction(connection) ? reopen(dataSource, runner) : true;
+}
+
+/** Whether SQLite has a transaction open on `connection` now (read afresh after a statement). */
+function inTransaction(connection: Database): boolean {
+  return connection.inTransaction;
 }
 
 /** Whether the data source's connection is open; when it is not, tries to open it again. */

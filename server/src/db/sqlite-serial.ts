@@ -92,6 +92,8 @@ export function serializeSqlite(dataSource: DataSource): void {
   /** The failure that dooms the transaction running now (see `inside`), until it has ended. */
   let doomed: { error: unknown } | undefined;
   let wrote = false;
+  /** Whether the transaction that just ended wrote anything (read afresh: statements set it meanwhile). */
+  const didWrite = (): boolean => wrote;
   /** The doom of the transaction that just ended, forgotten for the next one. */
   const takeDoom = (): { error: unknown } | undefined => {
     const failure = doomed;
@@ -164,7 +166,7 @@ export function serializeSqlite(dataSource: DataSource): void {
       health.failing = true;
       throw new SqliteTransactionLostError();
     }
-    if (wrote) health.failing = false;
+    if (didWrite()) health.failing = false;
     return outcome.value;
   };
 
