@@ -13,6 +13,7 @@ const sqliteOnlyTests = [
   'tests/server/sqlite-outage.test.ts',
   'tests/server/sqlite-immutable.test.ts',
   'tests/server/sqlite-disk-full.test.ts',
+  'tests/server/sqlite-transaction-recovery.test.ts',
 ];
 
 export default defineConfig({
