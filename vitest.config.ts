@@ -9,7 +9,12 @@ const serverTests = ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts']
 /** Server tests of PostgreSQL's own behaviour: they run in the PostgreSQL project only, never skipped. */
 const postgresOnlyTests = ['tests/server/database-outage.test.ts'];
 /** Server tests of SQLite's own behaviour: they run in the SQLite project only, never skipped. */
-const sqliteOnlyTests = ['tests/server/sqlite-outage.test.ts', 'tests/server/sqlite-immutable.test.ts'];
+const sqliteOnlyTests = [
+  'tests/server/sqlite-outage.test.ts',
+  'tests/server/sqlite-immutable.test.ts',
+  'tests/server/sqlite-disk-full.test.ts',
+  'tests/server/sqlite-transaction-recovery.test.ts',
+];
 
 export default defineConfig({
   plugins: [passwordDictionaries()],

@@ -4,10 +4,16 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 // temporary folder, or NODE_COMPILE_CACHE), and later starts skip most of the compiling (quality.md
 // P9). It must be on before those modules load, hence the dynamic imports.
 enableCompileCache();
-const [{ buildApp }, { ConfigError, loadConfig }] = await Promise.all([import('./app/app.js'), import('./config.js')]);
+const [{ buildApp }, { ConfigError, loadConfig }, { storageFailureCause }] = await Promise.all([
+  import('./app/app.js'),
+  import('./config.js'),
+  import('./db/errors.js'),
+]);
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** The exit code of a start stopped by its database or data folder (sysexits' EX_IOERR). */
+const EXIT_STORAGE = 74;
 
 let config;
 try {
@@ -20,7 +26,13 @@ try {
   throw error;
 }
 
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  // A full or broken disk is the operator's to fix: one line that says so, not a stack.
+  const cause = storageFailureCause(error, config.database.type === 'sqlite' ? config.database.file : undefined);
+  if (cause === undefined) throw error;
+  console.error(`Lampstand cannot start: ${cause}; exit code ${String(EXIT_STORAGE)}`);
+  process.exit(EXIT_STORAGE);
+});
 // One address in the log, the one people and emailed links use (PUBLIC_URL), not the socket's.
 await app.listen({
   host: config.host,

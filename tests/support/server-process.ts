@@ -30,11 +30,13 @@ export interface ServerProcess extends Pick<TestApp, 'graphql'> {
  * dev` does, on loopback ports, and waits until `/readyz` answers 200. `env` is its whole
  * configuration besides ports, addresses and the data folder.
  */
-export async function startServerProcess(env: Env): Promise<ServerProcess> {
+export async function startServerProcess(env: Env, options: { launcher?: string[] } = {}): Promise<ServerProcess> {
   const [port, metricsPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lampstand-process-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // A launcher that execs its command (such as `prlimit --fsize=… --`) keeps the server's process id.
+  const [command, ...args] = [...(options.launcher ?? []), process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const child = spawn(command, args, {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
@@ -77,8 +79,9 @@ export async function startServerProcess(env: Env): Promise<ServerProcess> {
     );
     if (ready) break;
     if (!state.running || Date.now() > deadline) {
+      const code = state.running ? 'still running' : `exit code ${String(child.exitCode)}`;
       await stop();
-      throw new Error(`the server process did not become ready:\n${output}`);
+      throw new Error(`the server process did not become ready (${code}):\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

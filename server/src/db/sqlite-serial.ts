@@ -1,11 +1,37 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex } from 'async-mutex';
-import type { Database, Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { changesWatchedData } from './commit-watch.js';
+import { isSqliteStorageFailure } from './errors.js';
+import {
+  SqliteTransactionLostError,
+  ensureOpen,
+  leaveTransaction,
+  onSqliteReopen,
+  sqliteConnection,
+} from './sqlite-connection.js';
 import { sqliteSharedMemoryWritable } from './sqlite-guard.js';
 
 /** Each serialised data source's write probe, run between its transactions. */
 const writeProbes = new WeakMap<DataSource, () => Promise<void>>();
+
+/** Whether each serialised data source's last write failed on its file, disk or lock. */
+const writeHealth = new WeakMap<DataSource, { failing: boolean }>();
+
+/** A ROLLBACK, of the whole transaction or to a savepoint: what a doomed transaction may still run. */
+const ROLLBACK = /^\s*ROLLBACK\b/i;
+
+/** Nothing of the app reads this lease: the readiness check's write, committed while writes were failing. */
+const WRITE_CHECK = `INSERT INTO job_leases (name, next_run_at) VALUES ('readiness-write-check', ?)
+  ON CONFLICT (name) DO UPDATE SET next_run_at = excluded.next_run_at`;
+
+const NO_TABLES: ReadonlySet<string> = new Set();
+
+/** Whether `sql` may write (anything but a read, transaction control or a setting). */
+function changesData(sql: unknown): boolean {
+  return typeof sql === 'string' && changesWatchedData(sql, NO_TABLES);
+}
 
 /** Runs a read at once, or answers undefined when it must take its turn (see `sqliteReadNow`). */
 export type ReadNow = (sql: string, parameters: readonly unknown[]) => Record<string, unknown>[] | undefined;
@@ -59,24 +85,110 @@ export function serializeSqlite(dataSource: DataSource): void {
   const mutex = new Mutex();
   const inTransaction = new AsyncLocalStorage<true>();
   const { manager } = dataSource;
+  const runner: QueryRunner = dataSource.driver.createQueryRunner('master');
+  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+  const health = { failing: false };
+  writeHealth.set(dataSource, health);
+  /** The failure that dooms the transaction running now (see `inside`), until it has ended. */
+  let doomed: { error: unknown } | undefined;
+  let wrote = false;
+  /** Whether the transaction that just ended wrote anything (read afresh: statements set it meanwhile). */
+  const didWrite = (): boolean => wrote;
+  /** The doom of the transaction that just ended, forgotten for the next one. */
+  const takeDoom = (): { error: unknown } | undefined => {
+    const failure = doomed;
+    doomed = undefined;
+    return failure;
+  };
+
+  /** A statement outside any transaction: it commits by itself. */
+  const alone = async (...args: unknown[]): Promise<unknown> => {
+    await ensureOpen(dataSource, runner);
+    try {
+      const result = await query(...args);
+      if (changesData(args[0])) health.failing = false;
+      return result;
+    } catch (error) {
+      if (isSqliteStorageFailure(error)) health.failing = true;
+      throw error;
+    }
+  };
+
+  /**
+   * A statement of the transaction running now. After a failure of the file, the disk or the lock
+   * (SQLITE_FULL, SQLITE_IOERR*, SQLITE_BUSY…), or any failure after which SQLite is no longer in
+   * a transaction (it rolled back by itself), the transaction is doomed: every later statement of
+   * it but a rollback fails with that error, so no COMMIT or RELEASE can make part of it count and
+   * no statement can run, and commit, outside it.
+   */
+  const inside = async (...args: unknown[]): Promise<unknown> => {
+    const sql = args[0];
+    if (doomed && !(typeof sql === 'string' && ROLLBACK.test(sql))) throw doomed.error;
+    try {
+      const result = await query(...args);
+      if (changesData(sql)) wrote = true;
+      return result;
+    } catch (error) {
+      if (!doomed && (isSqliteStorageFailure(error) || !sqliteConnection(dataSource)?.inTransaction)) {
+        doomed = { error };
+      }
+      throw error;
+    }
+  };
+
+  /**
+   * Ends the outermost transaction for certain: whatever TypeORM did after a failure, the connection
+   * leaves it with no transaction open (rolled back, or reopened), and a transaction that was doomed
+   * or never committed fails, even when its callback caught the error and went on.
+   */
+  const settle = async <T>(work: () => Promise<T>): Promise<T> => {
+    takeDoom();
+    wrote = false;
+    let outcome: { value: T } | { error: unknown };
+    try {
+      await ensureOpen(dataSource, runner);
+      outcome = { value: await work() };
+    } catch (error) {
+      outcome = { error };
+    }
+    const failure = takeDoom();
+    const stillOpen = sqliteConnection(dataSource)?.inTransaction === true;
+    if (failure || stillOpen || 'error' in outcome) await leaveTransaction(dataSource, runner);
+    if ('error' in outcome) {
+      if (failure || isSqliteStorageFailure(outcome.error)) health.failing = true;
+      throw outcome.error;
+    }
+    if (failure) {
+      health.failing = true;
+      throw failure.error;
+    }
+    if (stillOpen) {
+      health.failing = true;
+      throw new SqliteTransactionLostError();
+    }
+    if (didWrite()) health.failing = false;
+    return outcome.value;
+  };
+
   const transaction = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
   const owned: EntityManager['transaction'] = (...args: unknown[]) =>
     inTransaction.getStore()
       ? transaction(...args)
-      : mutex.runExclusive(() => inTransaction.run(true, () => transaction(...args)));
+      : mutex.runExclusive(() => inTransaction.run(true, () => settle(() => transaction(...args))));
   (manager as { transaction: EntityManager['transaction'] }).transaction = owned;
 
-  const runner: QueryRunner = dataSource.driver.createQueryRunner('master');
-  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
   (runner as { query: QueryRunner['query'] }).query = ((...args: unknown[]) =>
-    inTransaction.getStore() ? query(...args) : mutex.runExclusive(() => query(...args))) as QueryRunner['query'];
+    inTransaction.getStore() ? inside(...args) : mutex.runExclusive(() => alone(...args))) as QueryRunner['query'];
 
   const statements = new Map<string, Statement>();
+  onSqliteReopen(dataSource, () => {
+    statements.clear();
+  });
   const readAtOnce = (sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined => {
     // The queued path answers an unwritable WAL index with a coded error; here it would be a SIGBUS.
     if (!sqliteSharedMemoryWritable(dataSource)) return undefined;
-    const connection = (dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;
-    if (!connection?.open) return undefined;
+    const connection = sqliteConnection(dataSource);
+    if (!connection) return undefined;
     try {
       let statement = statements.get(sql);
       if (!statement) {
@@ -100,11 +212,27 @@ export function serializeSqlite(dataSource: DataSource): void {
     inTransaction.getStore() && runner.isTransactionActive ? readAtOnce(sql, parameters) : undefined,
   );
 
-  // Both statements under the lock, so no other statement can land inside this transaction.
+  // Both statements under the lock, so no other statement can land inside this transaction. While
+  // the last write failed, taking the lock proves little (a full disk still grants it): a small
+  // write is committed instead, and readiness returns once one is kept.
   writeProbes.set(dataSource, () =>
     mutex.runExclusive(async () => {
-      await query('BEGIN IMMEDIATE');
-      await query('ROLLBACK');
+      await ensureOpen(dataSource, runner);
+      if (!health.failing) {
+        await query('BEGIN IMMEDIATE');
+        await query('ROLLBACK').catch(async (error: unknown) => {
+          await leaveTransaction(dataSource, runner);
+          throw error;
+        });
+        return;
+      }
+      try {
+        await query(WRITE_CHECK, [Date.now()]);
+        health.failing = false;
+      } catch (error) {
+        await leaveTransaction(dataSource, runner);
+        throw error;
+      }
     }),
   );
 }

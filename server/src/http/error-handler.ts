@@ -1,41 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { escapeHtml } from './html.js';
+
+/** The classification this handler answers 503 by (db/errors.ts), for GraphQL's error paths too. */
+export { isDatabaseUnavailable };
 
 /** How long a client should wait before trying again after the database failed to answer. */
 const RETRY_AFTER_SECONDS = 5;
-
-/** Node's network error codes for a database that cannot be reached at all. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
-
-/** node-postgres's own errors (no code) for a connection that broke or could not be made in time. */
-const PG_CONNECTION_LOST = /^(Connection terminated|timeout exceeded when trying to connect)/;
-
-function errorCode(error: unknown): unknown {
-  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-}
-
-/**
- * True when the database, not the request, is at fault: PostgreSQL's connection, resource and
- * operator classes (08, 53, 57, 55000 "not accepting connections"), SQLite's busy, locked, I/O,
- * read-only, full, cannot-open and lock-protocol errors (with their extended codes, such as
- * SQLITE_BUSY_SNAPSHOT), a server that cannot be reached, and a connection lost mid-transaction.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  // What a query meets after its connection died in the middle of a transaction.
-  if (error instanceof QueryRunnerAlreadyReleasedError) return true;
-  const cause: unknown = error instanceof QueryFailedError ? error.driverError : error;
-  if (cause instanceof Error && PG_CONNECTION_LOST.test(cause.message)) return true;
-  const code = errorCode(cause);
-  if (typeof code !== 'string') return false;
-  return (
-    /^(08|53|57)/.test(code) ||
-    code === '55000' ||
-    /^SQLITE_(BUSY|LOCKED|IOERR|READONLY|FULL|CANTOPEN|PROTOCOL)/.test(code) ||
-    UNREACHABLE_CODES.has(code)
-  );
-}
 
 /** A page for people, in the site's plain style, when a page cannot be built right now. */
 function unavailablePage(status: number, requestId: string): string {

@@ -1,0 +1,69 @@
+// F9 in one process: a statement inside a transaction meets a full database (`PRAGMA
+// max_page_count` at the file's size), and the callback catches the error and goes on. The
+// transaction must fail as a whole, leave nothing behind, and leave the connection out of any
+// transaction, so that once there is room again the next write is committed for another reader.
+import Database from 'better-sqlite3';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataSource } from '../../server/src/app/data-source.js';
+import { openDatabase } from '../../server/src/db/data-source.js';
+import { sqliteConnection } from '../../server/src/db/sqlite-connection.js';
+import { UserRecord } from '../../server/src/members/user.entity.js';
+import type { TestDatabase } from '../support/database.js';
+import { createTestDatabase } from '../support/database.js';
+import { buildUser } from '../support/factories.js';
+
+let database: TestDatabase;
+let dataSource: DataSource;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataSource = await openDatabase(createDataSource(database.database));
+});
+afterAll(async () => {
+  await dataSource.destroy();
+  await database.drop();
+});
+
+/** How many users another connection to the file sees with names starting `prefix`. */
+function countElsewhere(prefix: string): number {
+  if (database.database.type !== 'sqlite') throw new Error('this test needs the SQLite project');
+  const other = new Database(database.database.file, { timeout: 5000 });
+  try {
+    const row = other.prepare('SELECT COUNT(*) AS n FROM users WHERE first LIKE ?').get(`${prefix}%`) as { n: number };
+    return row.n;
+  } finally {
+    other.close();
+  }
+}
+
+describe('a full database inside a transaction (F9)', () => {
+  it('fails the whole transaction even when its callback goes on, and leaves no transaction open', async () => {
+    const [size] = await dataSource.query<{ page_count: number }[]>('PRAGMA page_count');
+    const pages = size?.page_count ?? 0;
+    await dataSource.query(`PRAGMA max_page_count = ${String(pages)}`);
+    let full: unknown;
+    const outcome = dataSource.transaction(async (manager) => {
+      try {
+        for (let i = 0; i < 500; i++) {
+          await manager.insert(UserRecord, buildUser({ first: `full ${'x'.repeat(4000)}` }));
+        }
+      } catch (error) {
+        full = error;
+      }
+      // Carries on as if nothing happened: this must not be committed on its own either.
+      await manager.insert(UserRecord, buildUser({ first: 'full, then more' })).catch(() => undefined);
+    });
+    await expect(outcome).rejects.toMatchObject({ driverError: { code: 'SQLITE_FULL' } });
+    expect(full).toMatchObject({ driverError: { code: 'SQLITE_FULL' } });
+    expect(sqliteConnection(dataSource)?.inTransaction).toBe(false);
+    expect(countElsewhere('full')).toBe(0);
+
+    await dataSource.query('PRAGMA max_page_count = 1073741823');
+    await dataSource.transaction(async (manager) => {
+      await manager.insert(UserRecord, buildUser({ first: 'room again' }));
+    });
+    expect(countElsewhere('room again')).toBe(1);
+    expect(countElsewhere('full')).toBe(0);
+  });
+});
