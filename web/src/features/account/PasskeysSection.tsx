@@ -76,7 +76,7 @@ export function PasskeysSection() {
   if (loadError) {
     body = (
       <>
-        <p role="alert">We could not load your passkeys just now.</p>
+        <p>We could not load your passkeys just now.</p>
         <button type="button" className="button" onClick={load}>
           Try again
         </button>
