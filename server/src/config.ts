@@ -124,6 +124,12 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_VERIFY: positive.default(30),
   AUTH_SITE_URL: url.optional(),
   AUTH_URI_ALLOW_LIST: list.optional(),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as example.org (no scheme, port or path)')
+    .optional(),
+  WEBAUTHN_RP_NAME: z.string().min(1).default('Lampstand'),
+  WEBAUTHN_ORIGINS: origins.optional(),
   AUTH_MFA_ENCRYPTION_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64url').length === 32, 'must be 32 bytes in base64 or base64url')
@@ -233,6 +239,8 @@ export interface Config {
       challengeExpiry: number;
       rateLimitChallengeAndVerify: number;
     };
+    /** Passkeys (WebAuthn): the relying party id and name, and the origins a ceremony may come from. */
+    webauthn: { rpId: string; rpName: string; origins: string[] };
   };
   mail: { smtpUrl: string | undefined; from: string };
   billing: {
@@ -359,6 +367,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
   if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither');
   }
+  const webauthn = webauthnSettings(env, publicUrl, problems);
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
@@ -430,6 +439,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
         challengeExpiry: env.AUTH_MFA_CHALLENGE_EXPIRY_DURATION,
         rateLimitChallengeAndVerify: env.AUTH_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY,
       },
+      webauthn,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     billing: {
@@ -441,4 +451,24 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     },
     web: { gtmContainerId: env.GTM_CONTAINER_ID },
   };
+}
+
+/**
+ * WEBAUTHN_RP_ID defaults to PUBLIC_URL's host and WEBAUTHN_ORIGINS to PUBLIC_URL's origin; every
+ * origin must be the relying party id's host or one of its subdomains, as browsers require.
+ */
+function webauthnSettings(
+  env: z.infer<typeof envSchema>,
+  publicUrl: string,
+  problems: string[],
+): Config['auth']['webauthn'] {
+  const rpId = (env.WEBAUTHN_RP_ID ?? new URL(publicUrl).hostname).toLowerCase();
+  const origins = env.WEBAUTHN_ORIGINS ?? [new URL(publicUrl).origin];
+  for (const origin of origins) {
+    const host = new URL(origin).hostname;
+    if (host !== rpId && !host.endsWith(`.${rpId}`)) {
+      problems.push(`WEBAUTHN_ORIGINS: ${origin} is not on WEBAUTHN_RP_ID ${rpId} or a subdomain of it`);
+    }
+  }
+  return { rpId, rpName: env.WEBAUTHN_RP_NAME, origins };
 }

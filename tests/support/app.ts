@@ -88,11 +88,11 @@ export function productionEnv(): Env {
 /**
  * Builds the real app with `buildApp()` on a fresh database of the project's dialect and starts it
  * on a loopback port. `env` adds or overrides settings, as the environment would (`productionEnv()`
- * for production mode; the default is NODE_ENV=test). Pass `database` to start it on an existing
+ * for production mode; the default is NODE_ENV=test), or a function of the port it will listen on. Pass `database` to start it on an existing
  * database (a "next start"); that database then outlives the app.
  */
 export async function startTestApp(
-  env: Env = {},
+  env: Env | ((port: number) => Env) = {},
   dependencies: AppDependencies = {},
   shared: { database?: TestDatabase } = {},
 ): Promise<TestApp> {
@@ -109,7 +109,7 @@ export async function startTestApp(
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       RECONCILE_ON_START: 'false',
       ...database.env,
-      ...env,
+      ...(typeof env === 'function' ? env(port) : env),
     });
   let config = settings(await freePort());
   const dataSource = dependencies.dataSource ?? (await openDatabase(createDataSource(config.database)));

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import { hasVerifiedFactor, requireSecondFactor } from '../identity/assurance.js';
-import type { CallerInfo, IdentityClient, TotpEnrollment } from '../identity/identity.client.js';
+import type { CallerInfo, IdentityClient, IdentityUser, TotpEnrollment } from '../identity/identity.client.js';
 import { IdentityError } from '../identity/identity.client.js';
 import type { AccountService, SignedIn } from './account.service.js';
 import { fromIdentityError } from './identity-errors.js';
@@ -9,6 +9,12 @@ import { fromIdentityError } from './identity-errors.js';
 /** The name the web app gives the one authenticator app a member sets up. */
 const FACTOR_NAME = 'Authenticator app';
 const CODE = /^\d{6}$/;
+
+/** The authenticator-app factors: passkeys (WebAuthn factors) are added and removed on their own. */
+const totpOnly = (user: IdentityUser): IdentityUser => ({
+  ...user,
+  factors: user.factors.filter((factor) => factor.type === 'totp'),
+});
 
 /** Whether two-factor sign-in is on, and whether this session passed it. */
 export interface MfaState {
@@ -27,13 +33,13 @@ export class MfaService {
   ) {}
 
   async status(actor: AuthUser): Promise<MfaState> {
-    const user = await this.call(() => this.identity.getUser(actor.accessToken));
+    const user = totpOnly(await this.call(() => this.identity.getUser(actor.accessToken)));
     return { enabled: hasVerifiedFactor(user), verified: actor.aal === 'aal2' };
   }
 
   /** Starts a setup: an unfinished earlier one is dropped. Refused while two-factor sign-in is on. */
   async startSetup(actor: AuthUser): Promise<TotpEnrollment> {
-    const user = await this.call(() => this.identity.getUser(actor.accessToken));
+    const user = totpOnly(await this.call(() => this.identity.getUser(actor.accessToken)));
     if (hasVerifiedFactor(user)) throw badUserInput('Two-factor sign-in is already on.');
     return this.call(async () => {
       for (const factor of user.factors) await this.identity.unenrollFactor(actor, factor.id);
@@ -48,7 +54,7 @@ export class MfaService {
   async verify(actor: AuthUser, code: string, caller: CallerInfo): Promise<SignedIn> {
     const digits = code.replace(/\s/g, '');
     if (!CODE.test(digits)) throw badUserInput('Enter the 6-digit code from your authenticator app.', 'code');
-    const user = await this.call(() => this.identity.getUser(actor.accessToken));
+    const user = totpOnly(await this.call(() => this.identity.getUser(actor.accessToken)));
     const factor = user.factors.find((f) => f.status === 'verified') ?? user.factors.at(-1);
     if (!factor) throw badUserInput('Two-factor sign-in is not set up: start a setup first.', 'code');
     let session;
@@ -69,7 +75,7 @@ export class MfaService {
   /** Turns two-factor sign-in off; needs a session that passed it. */
   async disable(actor: AuthUser): Promise<void> {
     await requireSecondFactor(this.identity, actor);
-    const user = await this.call(() => this.identity.getUser(actor.accessToken));
+    const user = totpOnly(await this.call(() => this.identity.getUser(actor.accessToken)));
     await this.call(async () => {
       for (const factor of user.factors) await this.identity.unenrollFactor(actor, factor.id);
     });

@@ -95,3 +95,24 @@ export function isSessionRefused(error: unknown): boolean {
   // The token itself is malformed (by the API's check, or the identity service's).
   return code === 'BAD_USER_INPUT' && (field === 'refreshToken' || identityCode === 'validation_failed');
 }
+
+/**
+ * What to tell a person when a passkey step failed: the browser's ceremony was cancelled or timed
+ * out (`NotAllowedError`), the identity service refused the passkey, or the API was not reached.
+ */
+export function passkeyProblem(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  if (name === 'NotAllowedError' || code === 'ERROR_CEREMONY_ABORTED') {
+    return 'The passkey step was cancelled or timed out. Try again when you are ready.';
+  }
+  if (code === 'no_passkey') return 'This account has no passkey. Enter the code from your app.';
+  if (code.startsWith('webauthn_') || code === 'mfa_verification_failed') {
+    return 'That passkey did not work here. Try another one, or log in with your password.';
+  }
+  if (name === 'PasskeyError') return (error as Error).message;
+  if (name === 'WebAuthnError' || name === 'InvalidStateError') {
+    return 'This device could not use a passkey just now. Try again, or log in with your password.';
+  }
+  return describeError(error).message;
+}

@@ -41,6 +41,10 @@ export interface AuthContextValue {
   login: (email: string, password: string) => Promise<LoginOutcome>;
   /** Finishes a two-factor sign-in with the app's 6-digit code. */
   verifySignInCode: (mfaToken: string, code: string) => Promise<void>;
+  /** Finishes a two-factor sign-in with a passkey of the account. */
+  verifySignInPasskey: (mfaToken: string) => Promise<void>;
+  /** Signs in with a passkey alone (the browser offers this site's passkeys). */
+  signInWithPasskey: () => Promise<void>;
   logout: () => Promise<void>;
   /** Emails a reset link; resolves with the message to show (`Please check your inbox.`). */
   requestPasswordReset: (email: string) => Promise<string>;
@@ -60,6 +64,8 @@ export function useAuth(): AuthContextValue {
 
 /** Sign-in operations load with the screens that use them, not with every page (quality.md P7). */
 const signInOperations = () => import('./sign-in.generated');
+/** Passkey ceremonies (and @simplewebauthn/browser) load only when a passkey is used. */
+const passkeyOperations = () => import('./passkeys');
 
 function AuthState({ client, children }: { client: AuthClient; children: ReactNode }) {
   // The server renders with a client that holds no session, and the browser takes its markup over
@@ -115,6 +121,16 @@ function AuthState({ client, children }: { client: AuthClient; children: ReactNo
         });
         if (!data) throw new Error('verifyMfa answered no data');
         await client.signIn(data.verifyMfa.session);
+      },
+      async verifySignInPasskey(mfaToken) {
+        const { verifyWithPasskey } = await passkeyOperations();
+        const session = await verifyWithPasskey(mfaToken);
+        await client.signIn({ refreshToken: session.refresh_token });
+      },
+      async signInWithPasskey() {
+        const passkeys = await passkeyOperations();
+        const session = await passkeys.signInWithPasskey();
+        await client.signIn({ refreshToken: session.refresh_token });
       },
       logout: () => client.signOut(),
       async requestPasswordReset(email) {

@@ -10,6 +10,7 @@ import { generateLink } from './routes/generate-link.js';
 import { invite } from './routes/invite.js';
 import { health, jwks, settings } from './routes/meta.js';
 import { otp, resend } from './routes/otp.js';
+import { passkeyOptions, passkeyVerify } from './routes/passkeys.js';
 import { reauthenticate } from './routes/reauthenticate.js';
 import { signup } from './routes/signup.js';
 import { token } from './routes/token.js';
@@ -57,6 +58,9 @@ export const identityRoutes: readonly IdentityRoute[] = [
     handler: verifyFactor,
   },
   { method: 'DELETE', path: '/factors/:factorId', guard: 'user', assurance: 'aal2', handler: unenrollFactor },
+  // Extension (not in Supabase Auth's factor API): sign-in with a passkey, as supabase-js calls it.
+  { method: 'POST', path: '/passkeys/authentication/options', guard: 'none', limit: 'token', handler: passkeyOptions },
+  { method: 'POST', path: '/passkeys/authentication/verify', guard: 'none', limit: 'token', handler: passkeyVerify },
   { method: 'GET', path: '/admin/users', guard: 'admin', handler: listUsers },
   { method: 'POST', path: '/admin/users', guard: 'admin', handler: createUser },
   { method: 'GET', path: '/admin/users/:id', guard: 'admin', handler: adminGetUser },

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { epochMs } from '../../db/columns.js';
-import { AuthChallengeRecord, AuthFactorRecord } from './factor-entities.js';
+import { AuthChallengeRecord, AuthFactorRecord, AuthPasskeyChallengeRecord } from './factor-entities.js';
 import { AuthFlowStateRecord } from './flow-state.entity.js';
 
 /** An authentication method recorded on a session (`amr` claim). */
@@ -247,5 +247,6 @@ export const identityEntities = [
   AuthOneTimeTokenRecord,
   AuthFactorRecord,
   AuthChallengeRecord,
+  AuthPasskeyChallengeRecord,
   AuthFlowStateRecord,
 ];

@@ -5,7 +5,7 @@ import type { AuthUserRecord } from './entities.js';
 /** Whether a factor has been confirmed with a code (Supabase Auth's factor states). */
 export type FactorStatus = 'unverified' | 'verified';
 
-/** A second factor of a user (Supabase Auth's `auth.mfa_factors`); only TOTP here. */
+/** A second factor of a user (Supabase Auth's `auth.mfa_factors`): TOTP or WebAuthn (a passkey). */
 @Entity({ name: 'auth_mfa_factors' })
 export class AuthFactorRecord {
   @PrimaryColumn({ type: 'varchar', length: 36 })
@@ -28,7 +28,7 @@ export class AuthFactorRecord {
   @Column({ type: 'varchar', length: 16 })
   status!: FactorStatus;
 
-  /** The TOTP secret, AES-256-GCM encrypted with AUTH_MFA_ENCRYPTION_KEY (see factor-secrets.ts). */
+  /** The TOTP secret, AES-256-GCM encrypted with AUTH_MFA_ENCRYPTION_KEY (see factor-secrets.ts); '' for WebAuthn. */
   @Column({ type: 'text' })
   secret!: string;
 
@@ -38,6 +38,15 @@ export class AuthFactorRecord {
 
   @Column({ name: 'last_challenged_at', type: 'bigint', nullable: true, transformer: epochMs })
   lastChallengedAt!: Date | null;
+
+  /** A WebAuthn factor's credential id (base64url), once registered: how a passkey sign-in finds it. */
+  @Index('auth_mfa_factors_web_authn_credential_id_key', { unique: true })
+  @Column({ name: 'web_authn_credential_id', type: 'varchar', length: 512, nullable: true })
+  webAuthnCredentialId!: string | null;
+
+  /** A WebAuthn factor's public key and signature counter (JSON, see webauthn.ts); null for TOTP. */
+  @Column({ name: 'web_authn_credential', type: 'text', nullable: true })
+  webAuthnCredential!: string | null;
 
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
   createdAt!: Date;
@@ -66,6 +75,34 @@ export class AuthChallengeRecord {
   @Column({ name: 'verified_at', type: 'bigint', nullable: true, transformer: epochMs })
   verifiedAt!: Date | null;
 
+  /** A WebAuthn challenge's ceremony (JSON: type, challenge, relying party id and origins); null for TOTP. */
+  @Column({ name: 'web_authn_session_data', type: 'text', nullable: true })
+  webAuthnSessionData!: string | null;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  createdAt!: Date;
+}
+
+/**
+ * A challenge of a passkey sign-in (the extension `/passkeys/authentication/*`): not tied to a
+ * user until a credential answers it; used once.
+ */
+@Entity({ name: 'auth_passkey_challenges' })
+export class AuthPasskeyChallengeRecord {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  /** The challenge the authenticator signs (base64url). */
+  @Column({ type: 'varchar', length: 128 })
+  challenge!: string;
+
+  @Column({ name: 'ip_address', type: 'varchar', length: 64 })
+  ipAddress!: string;
+
+  @Column({ name: 'used_at', type: 'bigint', nullable: true, transformer: epochMs })
+  usedAt!: Date | null;
+
+  @Index('auth_passkey_challenges_created_at_idx')
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
   createdAt!: Date;
 }

@@ -54,7 +54,9 @@ export async function downgradeSessions(manager: EntityManager, factor: AuthFact
       {
         aal: 'aal1',
         factorId: null,
-        amr: session.amr.filter((entry) => entry.method !== TOTP_METHOD),
+        amr: session.amr.filter(
+          (entry) => entry.method !== (factor.factorType === 'webauthn' ? 'webauthn' : TOTP_METHOD),
+        ),
         updatedAt: new Date(),
       },
     );

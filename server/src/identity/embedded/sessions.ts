@@ -7,7 +7,7 @@ import { MailOutboxRecord } from '../../mail/outbox.entity.js';
 import type { IdentityContext } from './context.js';
 import { AuthOneTimeTokenRecord, AuthRefreshTokenRecord, AuthSessionRecord, AuthUserRecord } from './entities.js';
 import type { AmrEntry } from './entities.js';
-import { AuthChallengeRecord, AuthFactorRecord } from './factor-entities.js';
+import { AuthChallengeRecord, AuthFactorRecord, AuthPasskeyChallengeRecord } from './factor-entities.js';
 import { AuthFlowStateRecord } from './flow-state.entity.js';
 import { ApiError, INVALID_CREDENTIALS, OAuthError, badRequest, validationFailed } from './errors.js';
 import { findUserById, isBanned, loadUserJson } from './users.js';
@@ -267,8 +267,8 @@ export interface PruneReport {
 /**
  * Deletes what can no longer be used: refresh tokens revoked over a day ago (a replay then answers
  * `refresh_token_not_found` rather than ending the session, as in Supabase Auth), emailed tokens,
- * PKCE flows and development-outbox messages older than `otpExp`, and two-factor challenges over a
- * day old. Ended sessions are deleted at once already.
+ * PKCE flows and development-outbox messages older than `otpExp`, and two-factor and passkey
+ * challenges over a day old. Ended sessions are deleted at once already.
  */
 export async function pruneExpired(
   dataSource: DataSource,
@@ -289,12 +289,16 @@ export async function pruneExpired(
   const mfaChallenges = await manager.delete(AuthChallengeRecord, {
     createdAt: LessThan(new Date(now.getTime() - CHALLENGE_RETENTION_MS)),
   });
+  // Passkey sign-in challenges (asked for without an account) go with them, counted among them.
+  const passkeyChallenges = await manager.delete(AuthPasskeyChallengeRecord, {
+    createdAt: LessThan(new Date(now.getTime() - CHALLENGE_RETENTION_MS)),
+  });
   return {
     refreshTokens: refreshTokens.affected ?? 0,
     oneTimeTokens: oneTimeTokens.affected ?? 0,
     flowStates: flowStates.affected ?? 0,
     outbox: outbox.affected ?? 0,
-    mfaChallenges: mfaChallenges.affected ?? 0,
+    mfaChallenges: (mfaChallenges.affected ?? 0) + (passkeyChallenges.affected ?? 0),
   };
 }
 

@@ -10,11 +10,12 @@ import { NewPasswordField } from '../../ui/password/NewPasswordField';
 import { emailProblem, passwordProblem } from '../../lib/validation';
 import { PageHoldNotice } from '../../ui/PageHoldNotice';
 import { DownloadDataSection } from './DownloadDataSection';
+import { PasskeysSection } from './PasskeysSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { useAccountActions } from './useAccountActions';
 import './account.css';
 
-/** `/account`: email address, password, two-factor sign-in, downloading your data, and deleting the account. */
+/** `/account`: email address, password, two-factor sign-in, passkeys, downloading your data, and deleting the account. */
 export function AccountPage() {
   usePageMeta({ title: 'Account · Lampstand' });
   return (
@@ -25,6 +26,7 @@ export function AccountPage() {
       <EmailSection />
       <PasswordSection />
       <TwoFactorSection />
+      <PasskeysSection />
       <DownloadDataSection />
       <DeleteSection />
     </section>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { formBanner } from '../../lib/errors';
+import { formBanner, passkeyProblem } from '../../lib/errors';
 import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
@@ -16,7 +16,7 @@ const HOME = '/profile';
 
 export function LoginPage() {
   usePageMeta({ title: 'Log in · Lampstand' });
-  const { login, requestSignInLink, signedIn } = useAuth();
+  const { login, requestSignInLink, signInWithPasskey, signedIn } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeReturnPath(params.get('next'), HOME);
@@ -95,6 +95,25 @@ export function LoginPage() {
     });
   };
 
+  /** "Sign in with a passkey": the browser offers this site's passkeys; no address or password. */
+  const startPasskey = async () => {
+    if (action.busy) return;
+    setErrors({});
+    await action.run(
+      async () => {
+        await signInWithPasskey();
+        void navigate(next, { replace: true });
+      },
+      {
+        name: 'passkey',
+        onFailure: (_problem, error) => {
+          console.error('Passkey sign-in failed', error);
+          return passkeyProblem(error);
+        },
+      },
+    );
+  };
+
   return (
     <section className="page narrow" aria-labelledby="login-title">
       <PageHeading id="login-title">Log in</PageHeading>
@@ -148,6 +167,14 @@ export function LoginPage() {
           onClick={() => void sendLink()}
         >
           {action.pending === 'link' ? 'Sending…' : 'Email me a sign-in link'}
+        </button>
+        <button
+          type="button"
+          className="button button--quiet form-submit"
+          aria-disabled={action.busy || undefined}
+          onClick={() => void startPasskey()}
+        >
+          {action.pending === 'passkey' ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
         </button>
       </form>
       <p className="form-aside">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
+import { passkeyProblem } from '../../lib/errors';
 import { useFormAction } from '../../lib/useFormAction';
 import { codeProblem } from '../../lib/validation';
 import { useAuth } from '../../session/AuthProvider';
@@ -10,7 +11,7 @@ import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
  * authenticator app shows now. `onSignedIn` runs once the code passed.
  */
 export function SignInCodeForm({ mfaToken, onSignedIn }: { mfaToken: string; onSignedIn: () => void }) {
-  const { verifySignInCode } = useAuth();
+  const { verifySignInCode, verifySignInPasskey } = useAuth();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const action = useFormAction();
@@ -39,6 +40,15 @@ export function SignInCodeForm({ mfaToken, onSignedIn }: { mfaToken: string; onS
     );
   };
 
+  const passWithPasskey = () =>
+    action.run(
+      async () => {
+        await verifySignInPasskey(mfaToken);
+        onSignedIn();
+      },
+      { name: 'passkey', onFailure: (_failure, error) => passkeyProblem(error) },
+    );
+
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <FormAlert>{action.alert}</FormAlert>
@@ -55,9 +65,17 @@ export function SignInCodeForm({ mfaToken, onSignedIn }: { mfaToken: string; onS
         }}
         error={error}
       />
-      <SubmitButton busy={action.busy} busyLabel="Checking…">
+      <SubmitButton busy={action.busy && action.pending === 'submit'} busyLabel="Checking…">
         Verify and log in
       </SubmitButton>
+      <button
+        type="button"
+        className="button button--quiet form-submit"
+        aria-disabled={action.busy || undefined}
+        onClick={() => void passWithPasskey()}
+      >
+        {action.pending === 'passkey' ? 'Waiting for your passkey…' : 'Use a passkey instead'}
+      </button>
       <p className="form-aside">
         Lost your phone? Ask us to turn two-factor sign-in off for your account once we have checked it is you.
       </p>

@@ -16,6 +16,7 @@ import type { AccessTokenResponse } from '../sessions.js';
 import { acceptedStep, newTotpSecret, qrCodeSvg, totpUri } from '../totp.js';
 import { isUuid } from '../users.js';
 import { requireReauthentication } from './reauthenticate.js';
+import { challengeWebAuthnFactor, enrollWebAuthnFactor, verifyWebAuthnFactor } from './webauthn-factors.js';
 
 const enrollBody = z.object({ factor_type: text, friendly_name: text, issuer: text });
 const verifyBody = z.object({ challenge_id: text, code: text });
@@ -39,9 +40,6 @@ function requireSession({ auth }: UserCall): AuthSessionRecord {
 
 function rejectOtherTypes(factorType: string): void {
   if (factorType === 'phone') throw unprocessable('mfa_phone_enroll_disabled', 'MFA enroll is disabled for Phone');
-  if (factorType === 'webauthn') {
-    throw unprocessable('mfa_webauthn_enroll_disabled', 'MFA enroll is disabled for WebAuthn');
-  }
   if (factorType !== 'totp') throw validationFailed('factor_type needs to be totp, phone, or webauthn');
 }
 
@@ -52,6 +50,7 @@ export async function enrollFactor(request: FastifyRequest, _reply: FastifyReply
   const session = requireSession(call);
   if (auth.user.isAnonymous) throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
   const body = readBody(request, enrollBody);
+  if (body.factor_type === 'webauthn') return enrollWebAuthnFactor(call, session, body.friendly_name);
   rejectOtherTypes(body.factor_type);
   if (!mfa.totpEnrollEnabled) throw unprocessable('mfa_totp_enroll_disabled', 'MFA enroll is disabled for TOTP');
   const issuer = body.issuer === '' ? new URL(context.settings.siteUrl).host : body.issuer;
@@ -110,6 +109,7 @@ export async function challengeFactor(
 ): Promise<unknown> {
   const { manager } = context.dataSource;
   const factor = await loadOwnedFactor(request, manager, auth.user);
+  if (factor.factorType === 'webauthn') return challengeWebAuthnFactor(request, { context, auth, client }, factor);
   if (!context.settings.mfa.totpVerifyEnabled) {
     throw unprocessable('mfa_totp_verify_disabled', 'MFA verification is disabled for TOTP');
   }
@@ -139,6 +139,7 @@ export async function verifyFactor(request: FastifyRequest, _reply: FastifyReply
   const session = requireSession(call);
   const { manager } = context.dataSource;
   const factor = await loadOwnedFactor(request, manager, auth.user);
+  if (factor.factorType === 'webauthn') return verifyWebAuthnFactor(request, call, session, factor);
   const body = readBody(request, verifyBody);
   if (body.code === '') throw validationFailed('Code needs to be non-empty');
   if (!context.settings.mfa.totpVerifyEnabled) {
