@@ -14,6 +14,7 @@ import { MfaFactors1795576891882 as sqliteMfaFactors1795576891882 } from './sqli
 import { LinkScheduleAndHighlight1795576920267 as sqliteLinkScheduleAndHighlight1795576920267 } from './sqlite/1795576920267-LinkScheduleAndHighlight.js';
 import { ModerationAndAudit1795576927108 as sqliteModerationAndAudit1795576927108 } from './sqlite/1795576927108-ModerationAndAudit.js';
 import { FlowStates1795576981811 as sqliteFlowStates1795576981811 } from './sqlite/1795576981811-FlowStates.js';
+import { AuditOrigin1795791207642 as sqliteAuditOrigin1795791207642 } from './sqlite/1795791207642-AuditOrigin.js';
 import { CreateVerses1795240666413 as postgresCreateVerses1795240666413 } from './postgres/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as postgresSeedVerses1795240666414 } from './postgres/1795240666414-SeedVerses.js';
 import { CreateIdentity1795242437394 as postgresCreateIdentity1795242437394 } from './postgres/1795242437394-CreateIdentity.js';
@@ -29,6 +30,7 @@ import { MfaFactors1795576891882 as postgresMfaFactors1795576891882 } from './po
 import { LinkScheduleAndHighlight1795576920267 as postgresLinkScheduleAndHighlight1795576920267 } from './postgres/1795576920267-LinkScheduleAndHighlight.js';
 import { ModerationAndAudit1795576927108 as postgresModerationAndAudit1795576927108 } from './postgres/1795576927108-ModerationAndAudit.js';
 import { FlowStates1795576981811 as postgresFlowStates1795576981811 } from './postgres/1795576981811-FlowStates.js';
+import { AuditOrigin1795791207642 as postgresAuditOrigin1795791207642 } from './postgres/1795791207642-AuditOrigin.js';
 
 export const sqliteMigrations = [
   sqliteCreateVerses1795240666413,
@@ -46,6 +48,7 @@ export const sqliteMigrations = [
   sqliteLinkScheduleAndHighlight1795576920267,
   sqliteModerationAndAudit1795576927108,
   sqliteFlowStates1795576981811,
+  sqliteAuditOrigin1795791207642,
 ];
 export const postgresMigrations = [
   postgresCreateVerses1795240666413,
@@ -63,4 +66,5 @@ export const postgresMigrations = [
   postgresLinkScheduleAndHighlight1795576920267,
   postgresModerationAndAudit1795576927108,
   postgresFlowStates1795576981811,
+  postgresAuditOrigin1795791207642,
 ];
