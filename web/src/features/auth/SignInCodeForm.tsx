@@ -4,6 +4,7 @@ import { useFormAction } from '../../lib/useFormAction';
 import { codeProblem } from '../../lib/validation';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { SupportContact } from '../../ui/SupportContact';
 
 /**
  * The second step of logging in when two-factor sign-in is on: the code the member's
@@ -59,7 +60,8 @@ export function SignInCodeForm({ mfaToken, onSignedIn }: { mfaToken: string; onS
         Verify and log in
       </SubmitButton>
       <p className="form-aside">
-        Lost your phone? Ask us to turn two-factor sign-in off for your account once we have checked it is you.
+        Lost your phone? Then <SupportContact />: once we have checked it is you, we turn two-factor sign-in off for
+        your account.
       </p>
     </form>
   );
