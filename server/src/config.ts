@@ -154,6 +154,10 @@ const envSchema = z.object({
     .string()
     .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
     .optional(),
+  SUPPORT_EMAIL: z
+    .string()
+    .regex(/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/, 'must be an email address such as help@example.org')
+    .optional(),
 });
 
 /** Environment variables the configuration reads, by name. */
@@ -250,7 +254,8 @@ export interface Config {
     roleMetadataKey: string;
     graceDays: number;
   };
-  web: { gtmContainerId: string | undefined };
+  /** `supportEmail`: where members ask for help (a lost phone), shown in the web app; none when undefined. */
+  web: { gtmContainerId: string | undefined; supportEmail: string | undefined };
 }
 
 /** One private JWK of AUTH_JWT_KEYS, with its algorithm resolved. */
@@ -449,7 +454,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
       roleMetadataKey: env.STRIPE_ROLE_METADATA_KEY,
       graceDays: env.PLUS_GRACE_PERIOD_DAYS,
     },
-    web: { gtmContainerId: env.GTM_CONTAINER_ID },
+    web: { gtmContainerId: env.GTM_CONTAINER_ID, supportEmail: env.SUPPORT_EMAIL },
   };
 }
 

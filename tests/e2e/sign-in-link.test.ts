@@ -62,6 +62,48 @@ describe('signing in with an emailed link', () => {
     await context.close();
   });
 
+  it('signs in on a phone by the code typed from a mail read on another device', async () => {
+    const { email } = await signUpMember(api, { first: 'Phoebe' });
+    const laptop = await newPage(browser);
+    await laptop.page.goto(`${api.url}/login`);
+    await laptop.page.getByLabel('Email address').fill(email);
+    await laptop.page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await laptop.page.getByRole('status').filter({ hasText: 'Please check your inbox.' }).waitFor();
+    // The page that asked offers the box at once.
+    await laptop.page.getByLabel('6-digit code from the email').waitFor();
+    await laptop.context.close();
+    const { otp } = mailTokens(await smtp.nextMessage(email));
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true });
+    const page = await phone.newPage();
+    await page.goto(`${api.url}/login`);
+    await heading(page, 'Log in');
+    await page.getByRole('button', { name: 'I have a code from an email' }).click();
+    const box = page.getByLabel('6-digit code from the email');
+    expect(await box.getAttribute('inputmode')).toBe('numeric');
+    expect(await box.getAttribute('autocomplete')).toBe('one-time-code');
+    await box.fill('123 456');
+    await page.getByRole('button', { name: 'Log in with the code' }).click();
+    await page
+      .locator('#login-email-error')
+      .filter({ hasText: 'Enter the email address the code was sent to.' })
+      .waitFor();
+
+    await page.getByLabel('Email address').fill(email.toUpperCase());
+    const wrong = otp === '000000' ? '111111' : '000000';
+    await box.fill(wrong);
+    await page.getByRole('button', { name: 'Log in with the code' }).click();
+    await page.locator('#login-email-code-error').filter({ hasText: 'That code did not work' }).waitFor();
+    await checkScreen(page, 'login-email-code-refused');
+
+    await box.fill(`${otp.slice(0, 3)} ${otp.slice(3)}`);
+    await page.getByRole('button', { name: 'Log in with the code' }).click();
+    await heading(page, 'Welcome to Lampstand, Phoebe');
+    expect(await page.evaluate(() => localStorage.getItem('lampstand.session'))).not.toBeNull();
+    await checkScreen(page, 'login-email-code-signed-in');
+    await phone.close();
+  });
+
   it('answers an address without an account the same, and mails nothing', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${api.url}/login`);

@@ -11,7 +11,7 @@ import { totpCode } from '../support/totp.js';
 let api: TestApp;
 let browser: TestBrowser;
 beforeAll(async () => {
-  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir') });
+  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir'), SUPPORT_EMAIL: 'help@lampstand.example' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -41,6 +41,9 @@ describe('two-factor sign-in', () => {
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     await section.getByText('If you lose your phone').waitFor();
+    // "Contact us" leads somewhere: the configured support address.
+    const support = section.getByRole('link', { name: 'help@lampstand.example' });
+    expect(await support.getAttribute('href')).toMatch(/^mailto:help@lampstand\.example\?subject=/);
     const secret = (await section.getByTestId('mfa-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await checkScreen(page, 'account-two-factor-setup');
@@ -64,6 +67,7 @@ describe('two-factor sign-in', () => {
     await logIn(page, email, password);
     await heading(page, 'Enter your code');
     await checkScreen(page, 'login-code');
+    await page.getByRole('link', { name: 'help@lampstand.example' }).waitFor();
     // The code the setup used is spent; the app's next one signs in.
     await page.getByLabel('Code from your authenticator app').fill(await totpCode(secret, usedAt));
     await page.getByRole('button', { name: 'Verify and log in' }).click();

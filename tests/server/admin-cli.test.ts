@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../server/src/members/user.entity.js';
@@ -140,7 +140,7 @@ describe('npm run admin', { timeout: 240_000 }, () => {
     expect((await admin('export', uid, '--out', file, '--operator', 'ada')).code).toBe(0);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as { account: { id: string }; operatorActions: unknown[] };
     expect(exported.account.id).toBe(uid);
-    expect(exported.operatorActions).toEqual([expect.objectContaining({ action: 'show' })]);
+    expect(exported.operatorActions).toEqual([expect.objectContaining({ action: 'show', outcome: 'done' })]);
     expect((await auditOf(uid)).map((row) => row.action)).toEqual(['show', 'export']);
   });
 
@@ -154,7 +154,10 @@ describe('npm run admin', { timeout: 240_000 }, () => {
     expect(await api.dataSource.getRepository(UserRecord).existsBy({ uid })).toBe(false);
     const login = await api.graphql(LOGIN, { input: { email: member.email, password: member.password } });
     expect(firstError(login).code).toBe('INVALID_CREDENTIALS');
-    expect((await auditOf(uid)).map((row) => row.action)).toEqual(['delete']);
+    expect((await auditOf(uid)).map((row) => [row.action, row.outcome])).toEqual([
+      ['delete', 'refused'],
+      ['delete', 'done'],
+    ]);
   });
 
   it('lists open reports and resolves one, once', async () => {
@@ -177,7 +180,59 @@ describe('npm run admin', { timeout: 240_000 }, () => {
     const twice = await admin('resolve', queued.id, '--note', 'again');
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain('BAD_USER_INPUT');
-    expect((await auditOf(queued.id)).map((row) => row.action)).toEqual(['resolve']);
+    expect((await auditOf(queued.id)).map((row) => [row.action, row.outcome])).toEqual([
+      ['resolve', 'done'],
+      ['resolve', 'refused'],
+    ]);
+  });
+
+  it('records the OS user and host beside --operator, and refused or failed commands too', async () => {
+    const member = await signUpMember(api);
+    const { uid } = member.member.user;
+    expect((await admin('show', uid, '--operator', 'ada')).code).toBe(0);
+    const refusals = [
+      [['delete', uid, '--operator', 'mallory'], 'delete needs --yes'],
+      [['ban', uid, '--hours', 'soon', '--operator', 'mallory'], 'whole number'],
+      [['ban', uid, '--hourz', '3', '--operator', 'mallory'], "Unknown option '--hourz'"],
+      [['hide', uid, '--operator', 'ada\u202Emallory'], '--operator must be a name'],
+    ] as const;
+    for (const [args, words] of refusals) {
+      const refused = await admin(...args);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(words);
+    }
+    const failed = await admin(
+      'export',
+      uid,
+      '--out',
+      path.join(outDir, 'no-such-folder', 'x.json'),
+      '--operator',
+      'ada',
+    );
+    expect(failed.code).toBe(1);
+    expect(await api.dataSource.getRepository(UserRecord).findOneByOrFail({ uid })).toMatchObject({
+      bannedUntil: null,
+      hiddenAt: null,
+    });
+    const rows = await auditOf(uid);
+    const me = userInfo().username;
+    expect(rows.map((row) => [row.action, row.operator, row.outcome, row.osUser, row.host])).toEqual([
+      ['show', 'ada', 'done', me, hostname()],
+      ['delete', 'mallory', 'refused', me, hostname()],
+      ['ban', 'mallory', 'refused', me, hostname()],
+      ['ban', 'mallory', 'refused', me, hostname()],
+      ['hide', me, 'refused', me, hostname()],
+      ['export', 'ada', 'done', me, hostname()],
+      ['export', 'ada', 'failed', me, hostname()],
+    ]);
+    expect(JSON.parse(rows[1]?.details ?? '{}')).toEqual({
+      code: 'USAGE',
+      message: 'delete needs --yes: it cannot be undone',
+    });
+    expect(JSON.parse(rows[6]?.details ?? '{}')).toMatchObject({
+      code: 'ERROR',
+      message: expect.stringContaining('ENOENT'),
+    });
   });
 
   it.each([

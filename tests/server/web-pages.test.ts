@@ -41,7 +41,11 @@ let api: TestApp;
 let withTagManager: TestApp;
 beforeAll(async () => {
   api = await startTestApp({ WEB_DIST_DIR: distDir });
-  withTagManager = await startTestApp({ WEB_DIST_DIR: distDir, GTM_CONTAINER_ID: 'GTM-TEST123' });
+  withTagManager = await startTestApp({
+    WEB_DIST_DIR: distDir,
+    GTM_CONTAINER_ID: 'GTM-TEST123',
+    SUPPORT_EMAIL: 'help@lampstand.example',
+  });
 });
 afterAll(async () => {
   await api.close();
@@ -165,15 +169,19 @@ describe('the settings the browser reads', () => {
   it('name no tag manager when none is configured', async () => {
     const { status, html } = await page(api, '/');
     expect(status).toBe(200);
-    expect(config(html)).toEqual({ gtmContainerId: null, billing: false });
+    expect(config(html)).toEqual({ gtmContainerId: null, billing: false, supportEmail: null });
     expect(html).not.toContain('googletagmanager');
   });
 
-  it('name the configured tag manager container on every page, and load no tag themselves', async () => {
+  it('name the configured tag manager container and support address on every page, and load no tag themselves', async () => {
     const { profile } = await insertMember(withTagManager.dataSource);
     for (const pathname of ['/', '/playground', `/@${profile.username}`, '/@nobody.here']) {
       const { html } = await page(withTagManager, pathname);
-      expect(config(html), pathname).toEqual({ gtmContainerId: 'GTM-TEST123', billing: false });
+      expect(config(html), pathname).toEqual({
+        gtmContainerId: 'GTM-TEST123',
+        billing: false,
+        supportEmail: 'help@lampstand.example',
+      });
       expect(html).not.toContain('googletagmanager');
     }
   });
@@ -232,7 +240,7 @@ describe('the home page as the server renders it', () => {
 
   it('keeps the settings, the card for link previews, and the state the app takes the page over with', async () => {
     const { html } = await page(rendered, '/');
-    expect(config(html)).toEqual({ gtmContainerId: null, billing: false });
+    expect(config(html)).toEqual({ gtmContainerId: null, billing: false, supportEmail: null });
     const image = `${rendered.url}/share/verse-of-the-day/${new Date().toISOString().slice(0, 10)}.png`;
     expect(meta(html, 'property', 'og:image')).toEqual([image]);
     expect(meta(html, 'name', 'twitter:image')).toEqual([image]);
@@ -256,7 +264,7 @@ describe('the home page as the server renders it', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain(APP_ENTRY);
     expect(html).not.toContain('lampstand-state');
-    expect(config(html)).toEqual({ gtmContainerId: null, billing: false });
+    expect(config(html)).toEqual({ gtmContainerId: null, billing: false, supportEmail: null });
     expect(meta(html, 'property', 'og:image')).toHaveLength(1);
     expect(logged).toContainEqual(
       expect.objectContaining({

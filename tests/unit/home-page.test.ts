@@ -51,7 +51,7 @@ const verses: VerseOfTheDaySource = {
     }),
 };
 
-const CONFIG = { gtmContainerId: null, billing: false };
+const CONFIG = { gtmContainerId: null, billing: false, supportEmail: null };
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

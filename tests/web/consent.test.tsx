@@ -47,20 +47,33 @@ describe('the settings the server sends', () => {
       doc.body.innerHTML = `<script id="lampstand-config" type="application/json">${json}</script>`;
       return doc;
     };
-    expect(readAppConfig(page('{"gtmContainerId":"GTM-AB12"}'))).toEqual({ gtmContainerId: 'GTM-AB12', billing: true });
-    expect(readAppConfig(page('{"gtmContainerId":null}'))).toEqual({ gtmContainerId: null, billing: true });
-    expect(readAppConfig(page('{"gtmContainerId":"https://evil.example/x.js"}'))).toEqual({
+    expect(readAppConfig(page('{"gtmContainerId":"GTM-AB12","supportEmail":"help@example.org"}'))).toEqual({
+      gtmContainerId: 'GTM-AB12',
+      billing: true,
+      supportEmail: 'help@example.org',
+    });
+    expect(readAppConfig(page('{"gtmContainerId":null}'))).toEqual({
       gtmContainerId: null,
       billing: true,
+      supportEmail: null,
     });
-    expect(readAppConfig(page('not json'))).toEqual({ gtmContainerId: null, billing: true });
+    expect(
+      readAppConfig(page('{"gtmContainerId":"https://evil.example/x.js","supportEmail":"not an address"}')),
+    ).toEqual({
+      gtmContainerId: null,
+      billing: true,
+      supportEmail: null,
+    });
+    expect(readAppConfig(page('not json'))).toEqual({ gtmContainerId: null, billing: true, supportEmail: null });
     expect(readAppConfig(page('{"gtmContainerId":null,"billing":false}'))).toEqual({
       gtmContainerId: null,
       billing: false,
+      supportEmail: null,
     });
     expect(readAppConfig(document.implementation.createHTMLDocument())).toEqual({
       gtmContainerId: null,
       billing: true,
+      supportEmail: null,
     });
   });
 });

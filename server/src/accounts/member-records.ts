@@ -9,7 +9,7 @@ import { UserRecord } from '../members/user.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
 import { newProfile } from '../profiles/profile.defaults.js';
 import type { RandomSource } from '../profiles/username.js';
-import { generateUsername, usernameTaken } from '../profiles/username.js';
+import { generateUsername, isReservedUsername, usernameTaken } from '../profiles/username.js';
 import type { VerseService } from '../verses/verse.service.js';
 import { DEFAULT_VERSE_ID } from '../verses/verse.service.js';
 import { fromIdentityError } from './identity-errors.js';
@@ -146,6 +146,7 @@ export class MemberRecords {
     const profiles = this.dataSource.getRepository(ProfileRecord);
     for (let draw = 0; draw < MAX_USERNAME_DRAWS; draw++) {
       const username = chosen ?? generateUsername(account.id, metadata.first, draw, this.random);
+      if (!chosen && isReservedUsername(username)) continue;
       if (await profiles.existsBy({ username })) {
         if (chosen) throw usernameTaken(chosen, 'input.username');
         continue;

@@ -360,6 +360,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     distDir: config.webDistDir,
     publicUrl: config.publicUrl,
     gtmContainerId: config.web.gtmContainerId,
+    supportEmail: config.web.supportEmail,
     billing: billing.enabled,
     // The same lookup as the `profile` query, for the meta tags of `/@username` pages.
     findProfile: (username) => profiles.findPublic(username, newLoaders()),

@@ -1,11 +1,11 @@
 // The operator's command line: npm run admin -- <command> … (see USAGE, and the README's "Operating").
 //
 // Like `npm run plus`, it runs the app for a moment (./running-app.ts) and calls one use case of
-// server/src/operator/. Every command
-// writes an audit row naming the operator (`--operator`, else the OS user).
+// server/src/operator/. Every command it knows writes an audit row naming the operator (`--operator`,
+// else the OS user) with the OS user and host it ran as, whether it was done, refused or failed.
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { GraphQLError } from 'graphql';
 import { banAccount, unbanAccount } from '../operator/ban-account.js';
@@ -13,7 +13,9 @@ import { deleteAccount } from '../operator/delete-account.js';
 import { exportAccount } from '../operator/export-account.js';
 import { hidePage, unhidePage } from '../operator/hide-page.js';
 import { listSignUps } from '../operator/list-signups.js';
-import type { OperatorCall } from '../operator/operator-context.js';
+import { auditAttempt } from '../operator/audit.js';
+import type { OperatorCall, OperatorOrigin } from '../operator/operator-context.js';
+import { displayNameProblem } from '../members/signup-rules.js';
 import { removeTwoFactor } from '../operator/remove-two-factor.js';
 import { listReports, resolveReport } from '../operator/reports-queue.js';
 import { showAccount } from '../operator/show-account.js';
@@ -173,42 +175,112 @@ const COMMANDS: Record<
   },
 };
 
+/** The OS account and machine running the command (a container's user may have no name: its uid then). */
+function machineOrigin(): OperatorOrigin {
+  let osUser: string;
+  try {
+    osUser = userInfo().username;
+  } catch {
+    osUser = `uid ${String(process.getuid?.() ?? '?')}`;
+  }
+  return { osUser, host: hostname() };
+}
+
+/** The `--operator` text as it will be stored, or why it cannot be: 1–100 printable characters. */
+function operatorName(given: string): { name: string } | { problem: string } {
+  const name = given.trim().normalize('NFC');
+  if (name === '' || name.length > 100 || /\p{Cc}/u.test(name) || displayNameProblem(name)) {
+    return { problem: '--operator must be a name of 1 to 100 printable characters' };
+  }
+  return { name };
+}
+
+/** What a refused or failed command is recorded as: the account or id it named, else the search. */
+function attempted(name: string, args: string[], values: Partial<Values>): { action: string; target: string } {
+  return { action: name, target: args[0] ?? values.search ?? '' };
+}
+
+/** Coded errors that say the command could not be carried out, rather than that it was not allowed. */
+const FAILURE_CODES: ReadonlySet<string> = new Set([
+  'IDENTITY_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_SERVER_ERROR',
+]);
+
+/** Runs the command and records a refusal or failure; a done command's use case wrote its own row. */
+async function runAudited(
+  call: OperatorCall,
+  name: string,
+  args: string[],
+  values: Values,
+  refusal: string | null,
+): Promise<number> {
+  const command = COMMANDS[name];
+  try {
+    if (refusal !== null) throw new UsageError(refusal);
+    if (command?.args !== args.length) {
+      throw new UsageError(`${name} takes ${String(command?.args)} argument(s)`);
+    }
+    await command.run(call, args, values);
+    return 0;
+  } catch (error) {
+    const coded = error instanceof GraphQLError ? String(error.extensions.code) : null;
+    const outcome = error instanceof UsageError || (coded !== null && !FAILURE_CODES.has(coded)) ? 'refused' : 'failed';
+    const message = error instanceof Error ? error.message : String(error);
+    await auditAttempt(
+      call,
+      {
+        ...attempted(name, args, values),
+        details: { code: coded ?? (error instanceof UsageError ? 'USAGE' : 'ERROR'), message },
+      },
+      outcome,
+    ).catch((auditError: unknown) => {
+      console.error(`the audit row could not be written: ${String(auditError)}`);
+    });
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    if (coded !== null) {
+      console.error(`${coded}: ${message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
+  const origin = machineOrigin();
+  // Own keys only: `toString` and the like are no commands.
+  const named = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) ? argv[0] : undefined;
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
+    const problem = error instanceof Error ? error.message : String(error);
+    // A command that could not be read at all is still an attempt at it, when it is named first.
+    if (named === undefined) {
+      console.error(`${problem}\n${USAGE}`);
+      return 2;
+    }
+    const loose = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: false });
+    const given = typeof loose.values.operator === 'string' ? operatorName(loose.values.operator) : null;
+    const operator = given && 'name' in given ? given.name : origin.osUser;
+    return withRunningApp((app) =>
+      runAudited({ deps: app.operator, operator, origin }, named, loose.positionals.slice(1), {}, problem),
+    );
   }
   const [name = '', ...args] = parsed.positionals;
-  // Own keys only: `toString` and the like are no commands.
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (command?.args !== args.length) {
+  if (!Object.hasOwn(COMMANDS, name)) {
     console.error(USAGE);
     return 2;
   }
-  const operator = (parsed.values.operator ?? userInfo().username).trim();
-  if (operator === '' || operator.length > 100) {
-    console.error('--operator must be a name of 1 to 100 characters');
-    return 2;
-  }
-  return withRunningApp(async (app) => {
-    try {
-      await command.run({ deps: app.operator, operator }, args, parsed.values);
-      return 0;
-    } catch (error) {
-      if (error instanceof UsageError) {
-        console.error(`${error.message}\n${USAGE}`);
-        return 2;
-      }
-      if (error instanceof GraphQLError) {
-        console.error(`${String(error.extensions.code)}: ${error.message}`);
-        return 1;
-      }
-      throw error;
-    }
-  });
+  const given = operatorName(parsed.values.operator ?? origin.osUser);
+  const operator = 'name' in given ? given.name : origin.osUser;
+  const refusal = 'problem' in given ? given.problem : null;
+  return withRunningApp((app) =>
+    runAudited({ deps: app.operator, operator, origin }, name, args, parsed.values, refusal),
+  );
 }
 
 process.exitCode = await main(process.argv.slice(2));

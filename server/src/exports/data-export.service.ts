@@ -148,6 +148,7 @@ export class DataExportService {
       // Operators' actions about the account, without the operator's name (theirs to keep).
       operatorActions: audit.map((entry) => ({
         action: entry.action,
+        outcome: entry.outcome,
         at: entry.at,
         details: JSON.parse(entry.details) as unknown,
       })),

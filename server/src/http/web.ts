@@ -49,6 +49,8 @@ export interface WebAppOptions {
   gtmContainerId: string | undefined;
   /** Whether Plus is on sale (Stripe is configured): without it the app offers no upgrade. */
   billing: boolean;
+  /** Where members ask for help (`SUPPORT_EMAIL`); none when undefined. */
+  supportEmail?: string;
   /** The profile visitors may see at `/@username`, or null when there is none for them. */
   findProfile: (username: string) => Promise<PageProfile | null>;
   /** Counts a person's visit to a profile page (bots, prefetches and HEAD requests are not visits). */
@@ -87,6 +89,7 @@ function imageTags(image: string, alt: string): string[] {
 export interface BrowserConfig {
   gtmContainerId: string | null;
   billing: boolean;
+  supportEmail: string | null;
 }
 
 /** The words a profile page's title and description use; the web app's ProfilePage says the same. */
@@ -174,7 +177,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // client (web/src/public-page.tsx). A build without it serves the app there too.
   const profileFile = path.join(distDir, 'profile.html');
   const profileTemplate = existsSync(profileFile) ? readFileSync(profileFile, 'utf8') : template;
-  const config: BrowserConfig = { gtmContainerId: options.gtmContainerId ?? null, billing: options.billing };
+  const config: BrowserConfig = {
+    gtmContainerId: options.gtmContainerId ?? null,
+    billing: options.billing,
+    supportEmail: options.supportEmail ?? null,
+  };
   const plainPage = renderPage(template, config);
   // The rendered home page's own document, which fetches the app after its first paint
   // (web/src/home.tsx). A build without it takes the page over from the app's.

@@ -47,9 +47,21 @@ export class AuditRecord {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
 
-  /** The operator's name (`--operator`, or the OS user running the command). */
+  /** The operator's name as they gave it (`--operator`, or the OS user running the command). */
   @Column({ type: 'varchar', length: 100 })
   operator!: string;
+
+  /** The OS account that ran the command, whatever `--operator` claims; null on rows before it was kept. */
+  @Column({ name: 'os_user', type: 'varchar', length: 100, nullable: true })
+  osUser!: string | null;
+
+  /** The machine the command ran on; null on rows before it was kept. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  host!: string | null;
+
+  /** `done`, `refused` (a coded or usage error: nothing changed) or `failed` (an unexpected error). */
+  @Column({ type: 'varchar', length: 16, default: 'done' })
+  outcome!: string;
 
   /** The command: `show`, `ban`, `hide`, `delete`, `export`, `resolve`, … */
   @Column({ type: 'varchar', length: 32 })

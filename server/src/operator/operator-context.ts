@@ -20,10 +20,18 @@ export interface OperatorDeps {
   endSessions: ((uid: string) => Promise<number>) | undefined;
 }
 
+/** Where a command ran, read from the machine rather than from what the operator typed. */
+export interface OperatorOrigin {
+  osUser: string;
+  host: string;
+}
+
 /** One run of a use case: its dependencies and the operator who runs it (for the audit log). */
 export interface OperatorCall {
   deps: OperatorDeps;
+  /** The name the operator gave (`--operator`), or the OS user. */
   operator: string;
+  origin: OperatorOrigin;
 }
 
 /** Runs `work` in one transaction: the change and its audit row are written together or not at all. */

@@ -1,10 +1,13 @@
 import { codePoints } from '../db/columns.js';
-import { badUserInput } from '../graphql/errors.js';
-import { MAX_NAME_LENGTH, MIN_NAME_LENGTH } from '../members/signup-rules.js';
+import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
+import { displayNameProblem, MAX_NAME_LENGTH, MIN_NAME_LENGTH, normalDisplayName } from '../members/signup-rules.js';
 
-/** The name trimmed, or BAD_USER_INPUT on `field` when it is blank, too long or holds control characters. */
+/**
+ * The name trimmed and in NFC, or BAD_USER_INPUT on `field` when it is blank, too long, holds
+ * control characters, or breaks the shared display-name rule (`reason` says which part).
+ */
 export function cleanName(value: string, field: string): string {
-  const name = value.trim();
+  const name = normalDisplayName(value);
   const label = field.replace(/^input\./, '');
   // Code points, as the column counts them: an emoji with a variation selector is two.
   if (codePoints(name) < MIN_NAME_LENGTH || codePoints(name) > MAX_NAME_LENGTH) {
@@ -13,6 +16,8 @@ export function cleanName(value: string, field: string): string {
   if (/\p{Cc}/u.test(name)) throw badUserInput(`${label} must not contain control characters`, field);
   // Letters, digits, punctuation or symbols: a name of only invisible characters (U+200B) shows as nothing.
   if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(name)) throw badUserInput(`${label} must contain a visible character`, field);
+  const problem = displayNameProblem(name);
+  if (problem) throw appError(ErrorCode.BAD_USER_INPUT, problem.message, { field, reason: problem.reason });
   return name;
 }
 

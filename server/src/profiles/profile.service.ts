@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
 import type { DataSource, Repository } from 'typeorm';
+import { MAX_USERNAME_LENGTH } from '../members/signup-rules.js';
 import { UserRecord } from '../members/user.entity.js';
-import { MAX_USERNAME_LENGTH, normalizeChosenUsername, usernameTaken } from './username.js';
+import { normalizeChosenUsername, usernameTaken } from './username.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { AuthUser } from '../graphql/context.js';
 import type { Loaders } from '../graphql/context.js';
@@ -163,7 +164,8 @@ export class ProfileService {
     const timeZone = input.timeZone != null ? canonicalTimeZone(input.timeZone, 'input.timeZone') : undefined;
     return this.changeOwn(actor, (record, owner) => {
       requireAllowedAppearance(owner, input);
-      if (input.name != null) record.name = cleanName(input.name, 'input.name');
+      // A name that met older rules stays as long as it is sent unchanged.
+      if (input.name != null && input.name.trim() !== record.name) record.name = cleanName(input.name, 'input.name');
       if (input.bio != null) record.bio = cleanBio(input.bio, 'input.bio');
       if (input.theme != null) record.theme = input.theme;
       if (input.layout != null) record.layout = input.layout;

@@ -213,20 +213,22 @@ describe('a username chosen at sign-up', () => {
   });
 
   it.each([
-    ['admin', '"admin" is reserved. Please choose another username.'],
-    ['the.lampstand', '"the.lampstand" is reserved. Please choose another username.'],
+    ['admin', 'RESERVED_USERNAME', '"admin" is reserved. Please choose another username.'],
+    ['the.lampstand', 'RESERVED_USERNAME', '"the.lampstand" is reserved. Please choose another username.'],
     [
       'ab',
+      'USERNAME_FORMAT',
       'A username must be 3–30 characters: lowercase letters, digits, dots and underscores, starting with a letter or digit.',
     ],
     [
       'no spaces',
+      'USERNAME_FORMAT',
       'A username must be 3–30 characters: lowercase letters, digits, dots and underscores, starting with a letter or digit.',
     ],
-  ])('refuses %j with BAD_USER_INPUT on the field, and creates nothing', async (username, message) => {
+  ])('refuses %j with BAD_USER_INPUT on the field, and creates nothing', async (username, reason, message) => {
     const email = uniqueEmail();
     const response = await signUpAs(username, email);
-    expect(firstError(response)).toEqual({ code: 'BAD_USER_INPUT', field: 'input.username', message });
+    expect(firstError(response)).toEqual({ code: 'BAD_USER_INPUT', field: 'input.username', reason, message });
     expect(await identityAccount(email)).toBeUndefined();
   });
 });

@@ -32,6 +32,14 @@ export type ChangePasswordInput = {
   refreshToken?: string | null | undefined;
 };
 
+/** The 6-digit code from a sign-in email, and the address it was sent to. */
+export type EmailCodeInput = {
+  /** The 6-digit code from the email. */
+  code: string;
+  /** The address the code was sent to (any letter case). */
+  email: string;
+};
+
 /** How a profile page arranges its name and verse. */
 export type Layout =
   /** Stacked, centred. */

@@ -7,9 +7,11 @@ export interface AppConfig {
    * server serves no settings) counts as on sale, so the Plus screens can be worked on.
    */
   billing: boolean;
+  /** Where members ask for help (a lost phone): the server's SUPPORT_EMAIL; null when none is set. */
+  supportEmail: string | null;
 }
 
-const NONE: AppConfig = { gtmContainerId: null, billing: true };
+const NONE: AppConfig = { gtmContainerId: null, billing: true, supportEmail: null };
 
 /** The page's `#lampstand-config`; the development server and a missing or broken tag give no settings. */
 export function readAppConfig(doc: Document = document): AppConfig {
@@ -22,6 +24,12 @@ export function readAppConfig(doc: Document = document): AppConfig {
     return {
       gtmContainerId: typeof id === 'string' && /^GTM-[A-Z0-9]+$/.test(id) ? id : null,
       billing: !('billing' in value) || value.billing !== false,
+      supportEmail:
+        'supportEmail' in value &&
+        typeof value.supportEmail === 'string' &&
+        /^[^\s@<>"]+@[^\s@<>"]+$/.test(value.supportEmail)
+          ? value.supportEmail
+          : null,
     };
   } catch {
     return NONE;

@@ -1,4 +1,15 @@
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MIN_NAME_LENGTH, MINIMUM_AGE_YEARS } from '@rules/signup';
+import {
+  displayNameProblem,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_NAME_LENGTH,
+  MIN_USERNAME_LENGTH,
+  MINIMUM_AGE_YEARS,
+  normalDisplayName,
+  normalUsername,
+  usernameProblem as usernameRuleProblem,
+} from '@rules/signup';
 
 /** The checks the API makes, made early so that people learn of a mistake beside the field. */
 
@@ -21,10 +32,20 @@ export function passwordProblem(password: string): string | null {
 }
 
 export function firstNameProblem(first: string): string | null {
-  const trimmed = first.trim();
+  const trimmed = normalDisplayName(first);
   const length = Array.from(trimmed).length;
   if (length < MIN_NAME_LENGTH) return 'Enter your first name.';
-  return length > MAX_NAME_LENGTH ? `Use at most ${MAX_NAME_LENGTH} characters.` : null;
+  return length > MAX_NAME_LENGTH ? `Use at most ${MAX_NAME_LENGTH} characters.` : nameRuleProblem(trimmed);
+}
+
+/** The name to show on a page: present, and without what the shared rule refuses. */
+export function pageNameProblem(name: string): string | null {
+  const trimmed = normalDisplayName(name);
+  return trimmed === '' ? 'Enter the name to show on your page.' : nameRuleProblem(trimmed);
+}
+
+function nameRuleProblem(name: string): string | null {
+  return displayNameProblem(name)?.message ?? null;
 }
 
 /** Members must be MINIMUM_AGE_YEARS or older; the birthday is optional. `today` is an ISO date. */
@@ -42,12 +63,14 @@ export function birthdayProblem(birthday: string, today = new Date().toISOString
 }
 
 export function usernameProblem(username: string): string | null {
-  const value = username.trim().toLowerCase();
-  if (value.length < 3 || value.length > 30) return 'Use 3 to 30 characters.';
+  const value = normalUsername(username);
+  if (value.length < MIN_USERNAME_LENGTH || value.length > MAX_USERNAME_LENGTH) {
+    return `Use ${MIN_USERNAME_LENGTH} to ${MAX_USERNAME_LENGTH} characters.`;
+  }
   if (!/^[a-z0-9][a-z0-9_.]*$/.test(value)) {
     return 'Use lowercase letters, digits, dots and underscores, starting with a letter or digit.';
   }
-  return null;
+  return usernameRuleProblem(value)?.message ?? null;
 }
 
 /** What makes an authenticator app's code worth sending: six digits (spaces, as apps show them, are dropped). */

@@ -39,6 +39,8 @@ export interface AuthContextValue {
   retryMember: () => void;
   signUp: (input: Omit<SignUpInput, 'platform'>) => Promise<SignUpOutcome>;
   login: (email: string, password: string) => Promise<LoginOutcome>;
+  /** Signs in with the 6-digit code of a sign-in email; two-factor sign-in still asks for its code. */
+  signInWithEmailCode: (email: string, code: string) => Promise<LoginOutcome>;
   /** Finishes a two-factor sign-in with the app's 6-digit code. */
   verifySignInCode: (mfaToken: string, code: string) => Promise<void>;
   /** Finishes a two-factor sign-in with a passkey of the account. */
@@ -108,6 +110,19 @@ function AuthState({ client, children }: { client: AuthClient; children: ReactNo
         if (!data) throw new Error('login answered no data');
         const { session } = data.login;
         // The member is not signed in here until the second factor passes.
+        if (session.mfaRequired) return { status: 'mfaRequired', mfaToken: session.accessToken };
+        await client.signIn(session);
+        return { status: 'signedIn' };
+      },
+      async signInWithEmailCode(email, code) {
+        const { SignInWithEmailCodeDocument } = await signInOperations();
+        const { data } = await client.apollo.mutate({
+          mutation: SignInWithEmailCodeDocument,
+          variables: { input: { email, code } },
+          context: ANONYMOUS,
+        });
+        if (!data) throw new Error('signInWithEmailCode answered no data');
+        const { session } = data.signInWithEmailCode;
         if (session.mfaRequired) return { status: 'mfaRequired', mfaToken: session.accessToken };
         await client.signIn(session);
         return { status: 'signedIn' };

@@ -15,6 +15,7 @@ import { LinkScheduleAndHighlight1795576920267 as sqliteLinkScheduleAndHighlight
 import { ModerationAndAudit1795576927108 as sqliteModerationAndAudit1795576927108 } from './sqlite/1795576927108-ModerationAndAudit.js';
 import { FlowStates1795576981811 as sqliteFlowStates1795576981811 } from './sqlite/1795576981811-FlowStates.js';
 import { Passkeys1795790021937 as sqlitePasskeys1795790021937 } from './sqlite/1795790021937-Passkeys.js';
+import { AuditOrigin1795791207642 as sqliteAuditOrigin1795791207642 } from './sqlite/1795791207642-AuditOrigin.js';
 import { CreateVerses1795240666413 as postgresCreateVerses1795240666413 } from './postgres/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as postgresSeedVerses1795240666414 } from './postgres/1795240666414-SeedVerses.js';
 import { CreateIdentity1795242437394 as postgresCreateIdentity1795242437394 } from './postgres/1795242437394-CreateIdentity.js';
@@ -31,6 +32,7 @@ import { LinkScheduleAndHighlight1795576920267 as postgresLinkScheduleAndHighlig
 import { ModerationAndAudit1795576927108 as postgresModerationAndAudit1795576927108 } from './postgres/1795576927108-ModerationAndAudit.js';
 import { FlowStates1795576981811 as postgresFlowStates1795576981811 } from './postgres/1795576981811-FlowStates.js';
 import { Passkeys1795790021937 as postgresPasskeys1795790021937 } from './postgres/1795790021937-Passkeys.js';
+import { AuditOrigin1795791207642 as postgresAuditOrigin1795791207642 } from './postgres/1795791207642-AuditOrigin.js';
 
 export const sqliteMigrations = [
   sqliteCreateVerses1795240666413,
@@ -49,6 +51,7 @@ export const sqliteMigrations = [
   sqliteModerationAndAudit1795576927108,
   sqliteFlowStates1795576981811,
   sqlitePasskeys1795790021937,
+  sqliteAuditOrigin1795791207642,
 ];
 export const postgresMigrations = [
   postgresCreateVerses1795240666413,
@@ -67,4 +70,5 @@ export const postgresMigrations = [
   postgresModerationAndAudit1795576927108,
   postgresFlowStates1795576981811,
   postgresPasskeys1795790021937,
+  postgresAuditOrigin1795791207642,
 ];

@@ -6,6 +6,7 @@ import { codeProblem } from '../../lib/validation';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import type { StartMfaSetupMutation } from './two-factor.generated';
 import { useTwoFactor } from './useTwoFactor';
+import { SupportContact } from '../../ui/SupportContact';
 
 type Setup = StartMfaSetupMutation['startMfaSetup'];
 
@@ -18,8 +19,8 @@ function RecoveryGuidance() {
         <li>Keep the setup key below somewhere safe (a password manager): it restores the codes in a new app.</li>
         <li>Most authenticator apps can back up to your account with them, so a new phone gets the codes back.</li>
         <li>
-          With neither, contact us from your account&apos;s email address: once we have checked it is you, we turn
-          two-factor sign-in off so that you can log in with your password and set it up again.
+          With neither, <SupportContact />: once we have checked it is you, we turn two-factor sign-in off so that you
+          can log in with your password and set it up again.
         </li>
       </ul>
     </div>

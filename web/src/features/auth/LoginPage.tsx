@@ -9,6 +9,7 @@ import { safeReturnPath } from '../../session/RequireAuth';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { emailProblem } from '../../lib/validation';
+import { EmailCodeForm } from './EmailCodeForm';
 import { SignInCodeForm } from './SignInCodeForm';
 
 /** Where members go after logging in, unless they came from a member's screen. */
@@ -26,6 +27,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   /** Set once the password passed for an account with two-factor sign-in on: the code comes next. */
   const [mfaToken, setMfaToken] = useState<string | null>(null);
+  /** The box for the emailed code: open once a link is asked for, or when the member says they have one. */
+  const [codeOpen, setCodeOpen] = useState(false);
   const action = useFormAction();
 
   if (signedIn && !action.busy) return <Navigate to={next} replace />;
@@ -86,13 +89,20 @@ export function LoginPage() {
       form.current?.querySelector<HTMLInputElement>('#login-email')?.focus();
       return;
     }
-    await action.run(() => requestSignInLink(email.trim()), {
-      name: 'link',
-      onFailure: (problem, error) => {
-        console.error('Sign-in link request failed', error);
-        return problem.message;
+    await action.run(
+      async () => {
+        const notice = await requestSignInLink(email.trim());
+        setCodeOpen(true);
+        return notice;
       },
-    });
+      {
+        name: 'link',
+        onFailure: (problem, error) => {
+          console.error('Sign-in link request failed', error);
+          return problem.message;
+        },
+      },
+    );
   };
 
   /** "Sign in with a passkey": the browser offers this site's passkeys; no address or password. */
@@ -177,6 +187,29 @@ export function LoginPage() {
           {action.pending === 'passkey' ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
         </button>
       </form>
+      {codeOpen ? (
+        <EmailCodeForm
+          email={email}
+          onMissingEmail={(problem) => {
+            setErrors({ email: problem });
+            form.current?.querySelector<HTMLInputElement>('#login-email')?.focus();
+          }}
+          onOutcome={(outcome) => {
+            if (outcome.status === 'mfaRequired') setMfaToken(outcome.mfaToken);
+            else void navigate(next, { replace: true });
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button button--quiet form-submit"
+          onClick={() => {
+            setCodeOpen(true);
+          }}
+        >
+          I have a code from an email
+        </button>
+      )}
       <p className="form-aside">
         New to Lampstand? <Link to="/signup">Make your page</Link>
       </p>

@@ -5,6 +5,7 @@ import { useFormAction } from '../../lib/useFormAction';
 import { codeProblem } from '../../lib/validation';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { SupportContact } from '../../ui/SupportContact';
 
 /**
  * The second step of logging in when two-factor sign-in is on: the code the member's
@@ -77,7 +78,8 @@ export function SignInCodeForm({ mfaToken, onSignedIn }: { mfaToken: string; onS
         {action.pending === 'passkey' ? 'Waiting for your passkey…' : 'Use a passkey instead'}
       </button>
       <p className="form-aside">
-        Lost your phone? Ask us to turn two-factor sign-in off for your account once we have checked it is you.
+        Lost your phone? Then <SupportContact />: once we have checked it is you, we turn two-factor sign-in off for
+        your account.
       </p>
     </form>
   );

@@ -19,7 +19,7 @@ import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageHoldNotice } from '../../ui/PageHoldNotice';
-import { usernameProblem } from '../../lib/validation';
+import { pageNameProblem, usernameProblem } from '../../lib/validation';
 import { visitorTimeZone } from '../../lib/timeZone';
 import { ChoiceGroup } from './ChoiceGroup';
 import { PhotoPicker } from './PhotoPicker';
@@ -197,7 +197,7 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
     event.preventDefault();
     if (action.busy) return;
     const found = {
-      name: draft.name.trim() === '' ? 'Enter the name to show on your page.' : undefined,
+      name: draft.name.trim() === saved.name ? undefined : (pageNameProblem(draft.name) ?? undefined),
       username: draft.username === saved.username ? undefined : (usernameProblem(draft.username) ?? undefined),
     };
     setErrors(found);
