@@ -39,9 +39,11 @@ export function toSession(session: IdentitySession): Session {
   });
 }
 
+/** A session still waiting for its second factor carries no member data (a password alone reads nothing private). */
 export function toAuthPayload(signedIn: SignedIn): AuthPayload {
+  const session = toSession(signedIn.session);
   return Object.assign(new AuthPayload(), {
-    session: toSession(signedIn.session),
-    member: toMember(signedIn.user, signedIn.profile),
+    session,
+    member: session.mfaRequired ? null : toMember(signedIn.user, signedIn.profile),
   });
 }

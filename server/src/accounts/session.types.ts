@@ -28,8 +28,13 @@ export class AuthPayload {
   @Field(() => Session, { description: 'The new session.' })
   session!: Session;
 
-  @Field(() => Member, { description: 'The signed-in member.' })
-  member!: Member;
+  @Field(() => Member, {
+    nullable: true,
+    description:
+      'The signed-in member; null while `session.mfaRequired` is true (a password alone reads nothing private): ' +
+      'read `me` after `verifyMfa`.',
+  })
+  member!: Member | null;
 }
 
 @ObjectType({ description: 'The outcome of signing up.' })

@@ -41,8 +41,16 @@ afterAll(async () => {
 
 type MfaSession = SessionData & { mfaRequired: boolean };
 const VERIFY = `mutation ($code: String!) { verifyMfa(code: $code) { session { ${SESSION_FIELDS} mfaRequired } } }`;
-const LOGIN = `mutation ($input: LoginInput!) { login(input: $input) { session { ${SESSION_FIELDS} mfaRequired } } }`;
+const LOGIN = `mutation ($input: LoginInput!) {
+  login(input: $input) { session { ${SESSION_FIELDS} mfaRequired } member { ${MEMBER_FIELDS} } }
+}`;
 const NIL_UUID = '00000000-0000-4000-8000-000000000000';
+
+/** A sign-in answer: the session, and the member once the second factor has passed. */
+interface Answer {
+  session: MfaSession;
+  member: { user: { birthday: string | null } } | null;
+}
 
 interface MfaMember extends SignedUpMember {
   secret: string;
@@ -72,12 +80,14 @@ async function memberWithMfa(): Promise<MfaMember> {
 
 /** Signs in with the password only: the half-signed-in (aal1) session. */
 async function passwordOnly(member: SignedUpMember): Promise<MfaSession> {
-  const response = await api.graphql<{ login: { session: MfaSession } }>(LOGIN, {
+  const response = await api.graphql<{ login: { session: MfaSession; member: unknown } }>(LOGIN, {
     input: { email: member.email, password: member.password },
   });
   const session = response.data?.login.session;
   if (!session) throw new Error(JSON.stringify(response.errors));
   expect(session.mfaRequired).toBe(true);
+  // The login answer itself carries no member data (birthday, profile) before the second factor.
+  expect(response.data?.login.member).toBeNull();
   expect(decodeClaims(session.accessToken).aal).toBe('aal1');
   return session;
 }
@@ -230,6 +240,30 @@ describe('a password alone, with two-factor sign-in on (GraphQL)', () => {
       expect(refusedCode(response), `${call.name}: ${JSON.stringify(response)}`).not.toBe('MFA_REQUIRED');
     }
   }, 180_000);
+
+  it('B13 the sign-in answers carry the member only once the second factor has passed', async () => {
+    const member = await memberWithMfa();
+    const aal1 = await passwordOnly(member);
+    const refreshed = await api.graphql<{ refreshSession: Answer }>(
+      `mutation ($refreshToken: String!) {
+        refreshSession(refreshToken: $refreshToken) { session { ${SESSION_FIELDS} mfaRequired } member { ${MEMBER_FIELDS} } }
+      }`,
+      { refreshToken: aal1.refreshToken },
+    );
+    expect(refreshed.errors, JSON.stringify(refreshed.errors)).toBeUndefined();
+    expect(refreshed.data?.refreshSession.session.mfaRequired).toBe(true);
+    expect(refreshed.data?.refreshSession.member).toBeNull();
+    const verified = await api.graphql<{ verifyMfa: Answer }>(
+      `mutation ($code: String!) {
+        verifyMfa(code: $code) { session { ${SESSION_FIELDS} mfaRequired } member { ${MEMBER_FIELDS} } }
+      }`,
+      { code: await totpCode(member.secret, Date.now() + 30_000) },
+      { token: refreshed.data?.refreshSession.session.accessToken ?? '' },
+    );
+    expect(verified.errors, JSON.stringify(verified.errors)).toBeUndefined();
+    expect(verified.data?.verifyMfa.session.mfaRequired).toBe(false);
+    expect(verified.data?.verifyMfa.member?.user.birthday).toBe('1990-04-02');
+  });
 
   it('B13 the aal2 session changes what the password alone could not', async () => {
     const member = await memberWithMfa();

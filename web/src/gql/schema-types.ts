@@ -110,6 +110,16 @@ export type ReportReason =
   /** Violence or threats. */
   | 'violence';
 
+/** A new password, with the code or link token from the reset email. */
+export type ResetPasswordInput = {
+  /** The address the code was sent to (only with a code). */
+  email?: string | null | undefined;
+  /** At least 8 characters, at most 72 bytes, not a common password. */
+  newPassword: string;
+  /** The emailed link's `token_hash`, or the 6-digit code from the email (then give `email` too). */
+  token: string;
+};
+
 /** A new account: its identity and the user record the original kept. */
 export type SignUpInput = {
   /** Birthday as an ISO date, `YYYY-MM-DD`; you must be at least 13. */

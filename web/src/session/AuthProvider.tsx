@@ -41,6 +41,8 @@ export interface AuthContextValue {
   login: (email: string, password: string) => Promise<LoginOutcome>;
   /** Signs in with the 6-digit code of a sign-in email; two-factor sign-in still asks for its code. */
   signInWithEmailCode: (email: string, code: string) => Promise<LoginOutcome>;
+  /** Sets a new password with the 6-digit code of a reset email, and signs in (other sessions end). */
+  resetPasswordWithCode: (email: string, code: string, newPassword: string) => Promise<LoginOutcome>;
   /** Finishes a two-factor sign-in with the app's 6-digit code. */
   verifySignInCode: (mfaToken: string, code: string) => Promise<void>;
   /** Finishes a two-factor sign-in with a passkey of the account. */
@@ -123,6 +125,19 @@ function AuthState({ client, children }: { client: AuthClient; children: ReactNo
         });
         if (!data) throw new Error('signInWithEmailCode answered no data');
         const { session } = data.signInWithEmailCode;
+        if (session.mfaRequired) return { status: 'mfaRequired', mfaToken: session.accessToken };
+        await client.signIn(session);
+        return { status: 'signedIn' };
+      },
+      async resetPasswordWithCode(email, code, newPassword) {
+        const { ResetPasswordWithCodeDocument } = await signInOperations();
+        const { data } = await client.apollo.mutate({
+          mutation: ResetPasswordWithCodeDocument,
+          variables: { input: { email, token: code, newPassword } },
+          context: ANONYMOUS,
+        });
+        if (!data) throw new Error('resetPassword answered no data');
+        const { session } = data.resetPassword;
         if (session.mfaRequired) return { status: 'mfaRequired', mfaToken: session.accessToken };
         await client.signIn(session);
         return { status: 'signedIn' };

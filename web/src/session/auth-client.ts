@@ -29,10 +29,13 @@ export interface SessionMark {
   readonly epoch: number;
 }
 
-/** What the API answers when it signs a member in: the session and the member. */
+/**
+ * What the API answers when it signs a member in: the session and the member. The member is null
+ * while the session still waits for its second factor (a password alone reads nothing private).
+ */
 export interface SessionPayload {
   session: AuthSession_SessionFragment;
-  member: AuthMember_MemberFragment;
+  member: AuthMember_MemberFragment | null;
 }
 
 /**
@@ -198,13 +201,18 @@ export class AuthClient {
   /** Makes `payload` the session, unless the member has signed out since `epoch`; true when it did. */
   private async install(payload: SessionPayload, epoch: number): Promise<boolean> {
     const previous = this.snapshot.session ? readClaims(this.snapshot.session.accessToken)?.sub : undefined;
-    if (previous !== undefined && previous !== payload.member.user.uid) await this.stopWatching('clear');
+    const next = payload.member?.user.uid ?? readClaims(payload.session.accessToken)?.sub;
+    if (previous !== undefined && previous !== next) await this.stopWatching('clear');
     const { AuthMeDocument } = await sessionOperations();
     if (this.epoch !== epoch) return false;
-    this.apollo.writeQuery({ query: AuthMeDocument, data: { __typename: 'Query', me: payload.member } });
+    // Without the member in the answer, `me` is read as on any start (watchMember below).
+    if (payload.member) {
+      this.apollo.writeQuery({ query: AuthMeDocument, data: { __typename: 'Query', me: payload.member } });
+    }
     const session = sessionFromPayload(payload.session);
     this.store.write(session);
-    this.set({ status: 'signedIn', session, stripe: isPlus(session), member: payload.member, memberError: null });
+    const member = payload.member ?? (previous === next ? this.snapshot.member : null);
+    this.set({ status: 'signedIn', session, stripe: isPlus(session), member, memberError: null });
     this.schedule();
     void this.watchMember();
     return true;

@@ -23,7 +23,7 @@ export type ConfirmMfaSetupMutationVariables = Exact<{
 }>;
 
 
-export type ConfirmMfaSetupMutation = { __typename: 'Mutation', verifyMfa: { __typename: 'AuthPayload', session: { __typename: 'Session', accessToken: string, refreshToken: string, expiresAt: string, expiresIn: number }, member: { __typename: 'Member', user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, bio: string, theme: Types.Theme, layout: Types.Layout, button: Types.ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, translation: Types.Translation, joined: string, appearance: { __typename: 'Appearance', theme: Types.Theme, layout: Types.Layout, button: Types.ButtonStyle } } } } };
+export type ConfirmMfaSetupMutation = { __typename: 'Mutation', verifyMfa: { __typename: 'AuthPayload', session: { __typename: 'Session', accessToken: string, refreshToken: string, expiresAt: string, expiresIn: number }, member: { __typename: 'Member', user: { __typename: 'User', uid: string, email: string, first: string, birthday: string | null, joined: string, platform: string, platformID: string | null }, profile: { __typename: 'Profile', username: string, name: string, bio: string, theme: Types.Theme, layout: Types.Layout, button: Types.ButtonStyle, isActive: boolean, isPublic: boolean, welcome: boolean, versePinned: boolean, translation: Types.Translation, joined: string, appearance: { __typename: 'Appearance', theme: Types.Theme, layout: Types.Layout, button: Types.ButtonStyle } } } | null } };
 
 export type DisableMfaMutationVariables = Exact<{ [key: string]: never; }>;
 

@@ -7,7 +7,7 @@ import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
 
 /** Six digits, as the sign-in email shows them (spaces dropped). */
-function emailCodeProblem(code: string): string | null {
+export function emailCodeProblem(code: string): string | null {
   return /^\d{6}$/.test(code.replace(/\s/g, '')) ? null : 'Enter the 6-digit code from the email.';
 }
 
@@ -18,10 +18,13 @@ function emailCodeProblem(code: string): string | null {
  */
 export function EmailCodeForm({
   email,
+  hint = 'The sign-in email says “Or enter this code”. It works once, within an hour, with the address above.',
   onMissingEmail,
   onOutcome,
 }: {
   email: string;
+  /** Which email carries the code (the sign-in email, or the sign-up confirmation). */
+  hint?: string;
   /** The address is missing or malformed: the log-in form says so at its field. */
   onMissingEmail: (problem: string) => void;
   onOutcome: (outcome: LoginOutcome) => void;
@@ -69,7 +72,7 @@ export function EmailCodeForm({
       <TextField
         id="login-email-code"
         label="6-digit code from the email"
-        hint="The sign-in email says “Or enter this code”. It works once, within an hour, with the address above."
+        hint={hint}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}

@@ -1,12 +1,18 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { emailProblem } from '../../lib/validation';
+import type { LoginOutcome } from '../../session/AuthProvider';
+import { ResetCodeForm } from './ResetCodeForm';
+import { SignInCodeForm } from './SignInCodeForm';
+
+/** Where a member who set a new password with an emailed code goes, as after the reset link. */
+const AFTER_RESET = { replace: true, state: { notice: 'Your new password is set.' } } as const;
 
 export function ForgotPasswordPage() {
   usePageMeta({ title: 'Forgot your password · Lampstand' });
@@ -14,7 +20,32 @@ export function ForgotPasswordPage() {
   const input = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The box for the emailed code: open once a link is sent, or when the member says they have one. */
+  const [codeOpen, setCodeOpen] = useState(false);
+  /** Set once the code set the password of an account with two-factor sign-in on: its code comes next. */
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const navigate = useNavigate();
   const action = useFormAction();
+
+  if (mfaToken !== null) {
+    return (
+      <section className="page narrow" aria-labelledby="forgot-title">
+        <PageHeading id="forgot-title">Enter your code</PageHeading>
+        <p className="lead">Your new password is set. Enter the code from your authenticator app to log in.</p>
+        <SignInCodeForm
+          mfaToken={mfaToken}
+          onSignedIn={() => {
+            void navigate('/profile', AFTER_RESET);
+          }}
+        />
+      </section>
+    );
+  }
+
+  const onCodeOutcome = (outcome: LoginOutcome) => {
+    if (outcome.status === 'mfaRequired') setMfaToken(outcome.mfaToken);
+    else void navigate('/profile', AFTER_RESET);
+  };
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -25,15 +56,22 @@ export function ForgotPasswordPage() {
       input.current?.focus();
       return;
     }
-    await action.run(() => requestPasswordReset(email.trim()), {
-      onFailure: (problem, error) => {
-        console.error('Password reset request failed', error);
-        if (problem.field !== 'email') return problem.message;
-        setError(problem.message);
-        input.current?.focus();
-        return null;
+    await action.run(
+      async () => {
+        const notice = await requestPasswordReset(email.trim());
+        setCodeOpen(true);
+        return notice;
       },
-    });
+      {
+        onFailure: (problem, error) => {
+          console.error('Password reset request failed', error);
+          if (problem.field !== 'email') return problem.message;
+          setError(problem.message);
+          input.current?.focus();
+          return null;
+        },
+      },
+    );
   };
 
   return (
@@ -68,6 +106,19 @@ export function ForgotPasswordPage() {
           Send the link
         </SubmitButton>
       </form>
+      {codeOpen ? (
+        <ResetCodeForm initialEmail={email.trim()} onOutcome={onCodeOutcome} />
+      ) : (
+        <button
+          type="button"
+          className="button button--quiet form-submit"
+          onClick={() => {
+            setCodeOpen(true);
+          }}
+        >
+          I have a code from an email
+        </button>
+      )}
       <p className="form-aside">
         Remembered it? <Link to="/login">Log in</Link>
       </p>

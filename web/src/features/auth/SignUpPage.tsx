@@ -10,6 +10,7 @@ import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { visitorTimeZone } from '../../lib/timeZone';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
+import { EmailCodeForm } from './EmailCodeForm';
 import {
   birthdayProblem,
   emailProblem,
@@ -130,6 +131,14 @@ export function SignUpPage() {
           <Link to="/login">Log in</Link> once you have confirmed. If you sign up again or ask for a sign-in link
           meanwhile, only the newest link works.
         </p>
+        <EmailCodeForm
+          email={confirmationSentTo}
+          hint="Reading the email on another device? It says “Or enter this code”: type it here to confirm and log in."
+          onMissingEmail={() => undefined}
+          onOutcome={() => {
+            void navigate('/welcome', { replace: true });
+          }}
+        />
       </section>
     );
   }
