@@ -103,4 +103,70 @@ describe('two-factor sign-in', () => {
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor();
     await context.close();
   });
+
+  it('B13 shows ten recovery codes once; a code signs in once, then it is refused', async () => {
+    const { email, password } = await signUpMember(api, { first: 'Lydia' });
+    const { context, page } = await newPage(browser);
+    await logIn(page, email, password);
+    await page.getByRole('button', { name: 'Make it mine' }).click();
+    await heading(page, 'Your page');
+    await page.goto(`${api.url}/account`);
+    await heading(page, 'Account');
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const secret = (await section.getByTestId('mfa-secret').innerText()).trim();
+    await section.getByLabel('Code from your app').fill(await totpCode(secret));
+    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+
+    const panel = section.getByRole('region', { name: 'Your recovery codes' });
+    await panel.getByText('you will not see them again', { exact: false }).waitFor();
+    const codes = (await panel.getByTestId('recovery-codes').locator('code').allInnerTexts()).map((c) => c.trim());
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('link', { name: 'Download codes' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('lampstand-recovery-codes.txt');
+    await checkScreen(page, 'account-recovery-codes');
+    await panel.getByRole('button', { name: 'I have saved my codes' }).click();
+    await panel.waitFor({ state: 'detached' });
+    // Shown once: after a reload the codes are gone from the page.
+    await page.reload();
+    await heading(page, 'Account');
+    await section.getByRole('button', { name: 'New recovery codes' }).waitFor();
+    expect(await page.getByText(codes[0] ?? '?').count()).toBe(0);
+
+    const logOutAndIn = async () => {
+      await page
+        .getByRole('button', { name: /log out/i })
+        .first()
+        .click();
+      await page.getByRole('status').filter({ hasText: 'You are logged out.' }).waitFor();
+      await logIn(page, email, password);
+      await heading(page, 'Enter your code');
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    };
+    await logOutAndIn();
+    await page.getByLabel('Recovery code').fill(codes[0] ?? '');
+    await page.getByRole('button', { name: 'Verify and log in' }).click();
+    await heading(page, 'Your page');
+
+    await logOutAndIn();
+    await page.getByLabel('Recovery code').fill(codes[0] ?? '');
+    await page.getByRole('button', { name: 'Verify and log in' }).click();
+    await page.getByText('That recovery code was used already').waitFor();
+    await page.getByLabel('Recovery code').fill(codes[1] ?? '');
+    await page.getByRole('button', { name: 'Verify and log in' }).click();
+    await heading(page, 'Your page');
+
+    // New codes replace the old ones.
+    await page.goto(`${api.url}/account`);
+    await heading(page, 'Account');
+    await section.getByRole('button', { name: 'New recovery codes' }).click();
+    const fresh = (await panel.getByTestId('recovery-codes').locator('code').allInnerTexts()).map((c) => c.trim());
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => codes.includes(code))).toEqual([]);
+    await context.close();
+  });
 });

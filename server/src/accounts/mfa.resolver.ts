@@ -45,6 +45,34 @@ export class MfaResolver {
   }
 
   @Authorized()
+  @Mutation(() => [String], {
+    description:
+      'Ten new single-use recovery codes, shown once: each signs in once in place of an authenticator-app ' +
+      'code (`verifyRecoveryCode`). The earlier codes stop working. `MFA_REQUIRED` unless this session ' +
+      'passed two-factor sign-in; `RECOVERY_CODES_UNAVAILABLE` with hosted Supabase Auth.',
+  })
+  async generateRecoveryCodes(@CurrentUser() actor: AuthUser): Promise<string[]> {
+    return this.mfa.generateRecoveryCodes(actor);
+  }
+
+  @Authorized()
+  @AllowPartialSignIn()
+  @Mutation(() => AuthPayload, {
+    description:
+      'Passes two-factor sign-in after `login` with one of the recovery codes, which is spent. Returns the new ' +
+      'session. `INVALID_TOKEN` for a wrong code, `RECOVERY_CODE_USED` for a used one, `RATE_LIMITED` after ' +
+      'too many wrong codes, `RECOVERY_CODES_UNAVAILABLE` with hosted Supabase Auth.',
+  })
+  async verifyRecoveryCode(
+    @Arg('code', () => String, { description: 'A recovery code, as shown (case and dashes do not matter).' })
+    code: string,
+    @CurrentUser() actor: AuthUser,
+    @Ctx() { clientIp }: Context,
+  ): Promise<AuthPayload> {
+    return toAuthPayload(await this.mfa.verifyRecoveryCode(actor, code, { clientIp }));
+  }
+
+  @Authorized()
   @Mutation(() => Boolean, {
     description: 'Turns two-factor sign-in off. `MFA_REQUIRED` unless this session passed it.',
   })

@@ -1,3 +1,4 @@
+import type { GraphQLError } from 'graphql';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import { hasVerifiedFactor, requireSecondFactor } from '../identity/assurance.js';
@@ -72,6 +73,31 @@ export class MfaService {
     return this.accounts.signedIn(session);
   }
 
+  /**
+   * A new set of ten recovery codes, shown once; the earlier set stops working. Needs a session
+   * that passed two-factor sign-in (the assurance rule) and two-factor sign-in on.
+   */
+  async generateRecoveryCodes(actor: AuthUser): Promise<string[]> {
+    await requireSecondFactor(this.identity, actor);
+    try {
+      return await this.identity.recoveryCodes.generate(actor);
+    } catch (error) {
+      throw recoveryError(error);
+    }
+  }
+
+  /** Passes two-factor sign-in with a recovery code, which is spent. Returns the session raised to aal2. */
+  async verifyRecoveryCode(actor: AuthUser, code: string, caller: CallerInfo): Promise<SignedIn> {
+    if (code.replace(/[\s-]/g, '') === '') throw badUserInput('Enter one of your recovery codes.', 'code');
+    let session;
+    try {
+      session = await this.identity.recoveryCodes.verify(actor, code, caller);
+    } catch (error) {
+      throw recoveryError(error);
+    }
+    return this.accounts.signedIn(session);
+  }
+
   /** Turns two-factor sign-in off; needs a session that passed it. */
   async disable(actor: AuthUser): Promise<void> {
     await requireSecondFactor(this.identity, actor);
@@ -87,5 +113,27 @@ export class MfaService {
     } catch (error) {
       throw fromIdentityError(error);
     }
+  }
+}
+
+/** The coded errors of recovery codes; the rest as every identity failure. */
+function recoveryError(error: unknown): GraphQLError {
+  if (!(error instanceof IdentityError)) throw error;
+  const details = { field: 'code', identityCode: error.code };
+  switch (error.code) {
+    case 'recovery_codes_unavailable':
+      return appError(
+        ErrorCode.RECOVERY_CODES_UNAVAILABLE,
+        'Recovery codes are not available on this server: they need its own identity service.',
+        { identityCode: error.code },
+      );
+    case 'recovery_code_used':
+      return appError(ErrorCode.RECOVERY_CODE_USED, 'This recovery code was used already: each works once.', details);
+    case 'mfa_verification_failed':
+      return appError(ErrorCode.INVALID_TOKEN, 'This recovery code is not right. Check it and try again.', details);
+    case 'mfa_factor_not_found':
+      return badUserInput('Turn two-factor sign-in on first.', 'code');
+    default:
+      return fromIdentityError(error);
   }
 }

@@ -23,6 +23,10 @@ export const ErrorCode = {
   IDENTITY_UNAVAILABLE: 'IDENTITY_UNAVAILABLE',
   /** The member has two-factor sign-in on and this session has not passed it (`verifyMfa`). */
   MFA_REQUIRED: 'MFA_REQUIRED',
+  /** A recovery code that signed in once already (`verifyRecoveryCode`): each works once. */
+  RECOVERY_CODE_USED: 'RECOVERY_CODE_USED',
+  /** Recovery codes need the embedded identity service; hosted Supabase Auth has none. */
+  RECOVERY_CODES_UNAVAILABLE: 'RECOVERY_CODES_UNAVAILABLE',
   /** The change needs a session signed in by an emailed link in the last minutes (`setNewPassword`). */
   REAUTHENTICATION_NEEDED: 'REAUTHENTICATION_NEEDED',
   /** The database cannot be reached for now (the HTTP routes answer 503 with the same code). */

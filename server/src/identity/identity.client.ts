@@ -7,6 +7,7 @@ import {
 import type { AuthError, Session, User } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { operationDeadline } from './deadline.js';
+import { RecoveryCodesClient } from './recovery-codes.client.js';
 
 /** supabase-js's auth client; the rest of a Supabase client (database, storage, realtime) is never used. */
 type Auth = InstanceType<typeof AuthClient>;
@@ -112,6 +113,8 @@ export interface IdentityClientOptions {
   timeoutMs?: number;
   /** The HTTP client supabase-js uses (tests wrap it to inject failures at the HTTP boundary). */
   fetch?: typeof fetch;
+  /** Whether the service has the recovery-code extension (the embedded one; hosted Supabase Auth has not). */
+  recoveryCodes?: boolean;
 }
 
 function toUser(user: User): IdentityUser {
@@ -132,16 +135,33 @@ function toUser(user: User): IdentityUser {
   };
 }
 
-const assurance = (accessToken: string): 'aal1' | 'aal2' => (decodeJwt(accessToken).aal === 'aal2' ? 'aal2' : 'aal1');
+const tokenAssurance = (accessToken: string): 'aal1' | 'aal2' =>
+  decodeJwt(accessToken).aal === 'aal2' ? 'aal2' : 'aal1';
 
 function toSession(session: Session): IdentitySession {
   return {
-    aal: assurance(session.access_token),
+    aal: tokenAssurance(session.access_token),
     accessToken: session.access_token,
     refreshToken: session.refresh_token,
     expiresAt: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in,
     expiresIn: session.expires_in,
     user: toUser(session.user),
+  };
+}
+
+/** A token response of the identity service (`access_token`, `refresh_token`, `expires_in`, `user`) as a session. */
+function fromTokenResponse(body: Record<string, unknown>): IdentitySession {
+  const { access_token: accessToken, refresh_token: refreshToken, expires_in: expiresIn, user } = body;
+  if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || typeof expiresIn !== 'number' || !user) {
+    throw new IdentityError(502, 'identity_bad_response', 'The identity service answered no session');
+  }
+  return {
+    accessToken,
+    refreshToken,
+    expiresAt: Math.floor(Date.now() / 1000) + expiresIn,
+    expiresIn,
+    aal: tokenAssurance(accessToken),
+    user: toUser(user as User),
   };
 }
 
@@ -189,11 +209,21 @@ export class IdentityClient {
   private readonly timeoutMs: number;
   /** Where supabase-js puts Supabase Auth under a project's URL. */
   private readonly authUrl: string;
+  /** Recovery codes (an extension of the embedded service). */
+  readonly recoveryCodes: RecoveryCodesClient<IdentitySession>;
 
   constructor(private readonly options: IdentityClientOptions) {
     this.timeoutMs = options.timeoutMs ?? IDENTITY_TIMEOUT_MS;
     this.authUrl = new URL('auth/v1', options.url.endsWith('/') ? options.url : `${options.url}/`).href;
     this.admin = this.client(options.serviceRoleKey, {}, () => performance.now() + this.timeoutMs).admin;
+    this.recoveryCodes = new RecoveryCodesClient({
+      ...options,
+      authUrl: this.authUrl,
+      timeoutMs: this.timeoutMs,
+      enabled: options.recoveryCodes ?? false,
+      toSession: fromTokenResponse,
+      fail: (status, code, message, cause) => new IdentityError(status, code, message, [], { cause }),
+    });
   }
 
   /**
@@ -338,7 +368,7 @@ export class IdentityClient {
       refreshToken: data.refresh_token,
       expiresAt: Math.floor(Date.now() / 1000) + data.expires_in,
       expiresIn: data.expires_in,
-      aal: assurance(data.access_token),
+      aal: tokenAssurance(data.access_token),
       user: toUser(data.user),
     };
   }

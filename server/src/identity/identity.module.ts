@@ -147,6 +147,7 @@ export async function mountIdentity(
         anonKey: keys.anonKey,
         serviceRoleKey: keys.serviceRoleKey,
         fetch: app.metrics.timedFetch(ownCalls),
+        recoveryCodes: true,
       }),
       verifier: createTokenVerifier(config, { keys, sessionAlive: sessionLiveness(dataSource) }),
       embeddedKeys: keys,

@@ -186,7 +186,12 @@ describe('a password alone, with two-factor sign-in on (GraphQL)', () => {
     const calls = await rootCalls();
     expect(calls.length).toBeGreaterThan(40);
     const partial = calls.filter((call) => call.access === 'partial').map((call) => call.name);
-    expect(partial.sort()).toEqual(['Mutation.logout', 'Mutation.verifyMfa', 'Query.mfaStatus']);
+    expect(partial.sort()).toEqual([
+      'Mutation.logout',
+      'Mutation.verifyMfa',
+      'Mutation.verifyRecoveryCode',
+      'Query.mfaStatus',
+    ]);
 
     for (const call of calls.filter((entry) => entry.name !== 'Mutation.logout')) {
       const withToken = await api.graphql(call.query, call.variables, { token: aal1.accessToken });

@@ -85,6 +85,8 @@ const MFA_MUTATIONS: [string, string][] = [
   ['startMfaSetup', 'mutation { startMfaSetup { factorId } }'],
   ['verifyMfa', 'mutation { verifyMfa(code: "123456") { session { accessToken } } }'],
   ['disableMfa', 'mutation { disableMfa }'],
+  ['generateRecoveryCodes', 'mutation { generateRecoveryCodes }'],
+  ['verifyRecoveryCode', 'mutation { verifyRecoveryCode(code: "ABCD-EFGH-JKLM-NPQR") { session { accessToken } } }'],
   ['setNewPassword', 'mutation { setNewPassword(newPassword: "another passphrase") { plan } }'],
 ];
 
@@ -138,6 +140,7 @@ describe('deny by default', () => {
       { field: 'Mutation.completeWelcome', access: 'authorized' },
       { field: 'Mutation.deleteAccount', access: 'authorized' },
       { field: 'Mutation.disableMfa', access: 'authorized' },
+      { field: 'Mutation.generateRecoveryCodes', access: 'authorized' },
       { field: 'Mutation.login', access: 'public' },
       { field: 'Mutation.logout', access: 'partial' },
       { field: 'Mutation.openBillingPortal', access: 'authorized' },
@@ -165,6 +168,7 @@ describe('deny by default', () => {
       { field: 'Mutation.updateLink', access: 'authorized' },
       { field: 'Mutation.updateProfile', access: 'authorized' },
       { field: 'Mutation.verifyMfa', access: 'partial' },
+      { field: 'Mutation.verifyRecoveryCode', access: 'partial' },
       { field: 'Query.me', access: 'public' },
       { field: 'Query.mfaStatus', access: 'partial' },
       { field: 'Query.myData', access: 'authorized' },

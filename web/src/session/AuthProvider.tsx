@@ -45,6 +45,8 @@ export interface AuthContextValue {
   resetPasswordWithCode: (email: string, code: string, newPassword: string) => Promise<LoginOutcome>;
   /** Finishes a two-factor sign-in with the app's 6-digit code. */
   verifySignInCode: (mfaToken: string, code: string) => Promise<void>;
+  /** Finishes a two-factor sign-in with one of the account's recovery codes (spent by it). */
+  verifySignInRecoveryCode: (mfaToken: string, code: string) => Promise<void>;
   /** Finishes a two-factor sign-in with a passkey of the account. */
   verifySignInPasskey: (mfaToken: string) => Promise<void>;
   /** Signs in with a passkey alone (the browser offers this site's passkeys). */
@@ -151,6 +153,16 @@ function AuthState({ client, children }: { client: AuthClient; children: ReactNo
         });
         if (!data) throw new Error('verifyMfa answered no data');
         await client.signIn(data.verifyMfa.session);
+      },
+      async verifySignInRecoveryCode(mfaToken, code) {
+        const { VerifyRecoveryCodeSignInDocument } = await signInOperations();
+        const { data } = await client.apollo.mutate({
+          mutation: VerifyRecoveryCodeSignInDocument,
+          variables: { code },
+          context: { ...ANONYMOUS, headers: { authorization: `Bearer ${mfaToken}` } },
+        });
+        if (!data) throw new Error('verifyRecoveryCode answered no data');
+        await client.signIn(data.verifyRecoveryCode.session);
       },
       async verifySignInPasskey(mfaToken) {
         const { verifyWithPasskey } = await passkeyOperations();

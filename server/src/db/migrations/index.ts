@@ -16,6 +16,7 @@ import { ModerationAndAudit1795576927108 as sqliteModerationAndAudit179557692710
 import { FlowStates1795576981811 as sqliteFlowStates1795576981811 } from './sqlite/1795576981811-FlowStates.js';
 import { Passkeys1795790021937 as sqlitePasskeys1795790021937 } from './sqlite/1795790021937-Passkeys.js';
 import { AuditOrigin1795791207642 as sqliteAuditOrigin1795791207642 } from './sqlite/1795791207642-AuditOrigin.js';
+import { RecoveryCodes1795795645906 as sqliteRecoveryCodes1795795645906 } from './sqlite/1795795645906-RecoveryCodes.js';
 import { CreateVerses1795240666413 as postgresCreateVerses1795240666413 } from './postgres/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as postgresSeedVerses1795240666414 } from './postgres/1795240666414-SeedVerses.js';
 import { CreateIdentity1795242437394 as postgresCreateIdentity1795242437394 } from './postgres/1795242437394-CreateIdentity.js';
@@ -33,6 +34,7 @@ import { ModerationAndAudit1795576927108 as postgresModerationAndAudit1795576927
 import { FlowStates1795576981811 as postgresFlowStates1795576981811 } from './postgres/1795576981811-FlowStates.js';
 import { Passkeys1795790021937 as postgresPasskeys1795790021937 } from './postgres/1795790021937-Passkeys.js';
 import { AuditOrigin1795791207642 as postgresAuditOrigin1795791207642 } from './postgres/1795791207642-AuditOrigin.js';
+import { RecoveryCodes1795795645906 as postgresRecoveryCodes1795795645906 } from './postgres/1795795645906-RecoveryCodes.js';
 
 export const sqliteMigrations = [
   sqliteCreateVerses1795240666413,
@@ -52,6 +54,7 @@ export const sqliteMigrations = [
   sqliteFlowStates1795576981811,
   sqlitePasskeys1795790021937,
   sqliteAuditOrigin1795791207642,
+  sqliteRecoveryCodes1795795645906,
 ];
 export const postgresMigrations = [
   postgresCreateVerses1795240666413,
@@ -71,4 +74,5 @@ export const postgresMigrations = [
   postgresFlowStates1795576981811,
   postgresPasskeys1795790021937,
   postgresAuditOrigin1795791207642,
+  postgresRecoveryCodes1795795645906,
 ];

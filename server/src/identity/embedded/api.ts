@@ -12,6 +12,7 @@ import { health, jwks, settings } from './routes/meta.js';
 import { otp, resend } from './routes/otp.js';
 import { passkeyOptions, passkeyVerify } from './routes/passkeys.js';
 import { reauthenticate } from './routes/reauthenticate.js';
+import { generateRecoveryCodes, verifyRecoveryCode } from './routes/recovery-codes.js';
 import { signup } from './routes/signup.js';
 import { token } from './routes/token.js';
 import { getUser, logout, updateUser } from './routes/user.js';
@@ -41,6 +42,16 @@ export const identityRoutes: readonly IdentityRoute[] = [
   { method: 'PUT', path: '/user', guard: 'user', assurance: 'aal2', limit: 'user', handler: updateUser },
   { method: 'POST', path: '/logout', guard: 'user', assurance: 'partial', handler: logout },
   { method: 'POST', path: '/factors', guard: 'user', assurance: 'aal2', handler: enrollFactor },
+  // Extension (not in Supabase Auth): recovery codes, which stand in for a lost second factor.
+  { method: 'POST', path: '/factors/recovery', guard: 'user', assurance: 'aal2', handler: generateRecoveryCodes },
+  {
+    method: 'POST',
+    path: '/factors/recovery/verify',
+    guard: 'user',
+    assurance: 'partial',
+    limit: 'factorVerify',
+    handler: verifyRecoveryCode,
+  },
   {
     method: 'POST',
     path: '/factors/:factorId/challenge',

@@ -1,6 +1,11 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { epochMs } from '../../db/columns.js';
-import { AuthChallengeRecord, AuthFactorRecord, AuthPasskeyChallengeRecord } from './factor-entities.js';
+import {
+  AuthChallengeRecord,
+  AuthFactorRecord,
+  AuthPasskeyChallengeRecord,
+  AuthRecoveryCodeRecord,
+} from './factor-entities.js';
 import { AuthFlowStateRecord } from './flow-state.entity.js';
 
 /** An authentication method recorded on a session (`amr` claim). */
@@ -248,5 +253,6 @@ export const identityEntities = [
   AuthFactorRecord,
   AuthChallengeRecord,
   AuthPasskeyChallengeRecord,
+  AuthRecoveryCodeRecord,
   AuthFlowStateRecord,
 ];

@@ -107,6 +107,34 @@ export class AuthPasskeyChallengeRecord {
   createdAt!: Date;
 }
 
+/**
+ * A recovery code of a user (an extension, not in Supabase Auth): the SHA-256 of a code of 80
+ * random bits, usable once in place of a second factor. A new set replaces the old one.
+ */
+@Entity({ name: 'auth_recovery_codes' })
+export class AuthRecoveryCodeRecord {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  @Index('auth_recovery_codes_user_id_idx')
+  @Column({ name: 'user_id', type: 'varchar', length: 36 })
+  userId!: string;
+
+  @ManyToOne('AuthUserRecord', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: AuthUserRecord;
+
+  /** Hex SHA-256 of the code without separators, in upper case. */
+  @Column({ name: 'code_hash', type: 'varchar', length: 64 })
+  codeHash!: string;
+
+  @Column({ name: 'used_at', type: 'bigint', nullable: true, transformer: epochMs })
+  usedAt!: Date | null;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  createdAt!: Date;
+}
+
 /** A factor as Supabase Auth's API shows it (in the user object and the admin listing); never its secret. */
 export function factorJson(factor: AuthFactorRecord): Record<string, unknown> {
   return {

@@ -55,7 +55,9 @@ export async function downgradeSessions(manager: EntityManager, factor: AuthFact
         aal: 'aal1',
         factorId: null,
         amr: session.amr.filter(
-          (entry) => entry.method !== (factor.factorType === 'webauthn' ? 'webauthn' : TOTP_METHOD),
+          (entry) =>
+            entry.method !== (factor.factorType === 'webauthn' ? 'webauthn' : TOTP_METHOD) &&
+            entry.method !== 'recovery_code',
         ),
         updatedAt: new Date(),
       },

@@ -7,6 +7,7 @@ import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import type { StartMfaSetupMutation } from './two-factor.generated';
 import { useTwoFactor } from './useTwoFactor';
 import { SupportContact } from '../../ui/SupportContact';
+import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
 type Setup = StartMfaSetupMutation['startMfaSetup'];
 
@@ -16,7 +17,8 @@ function RecoveryGuidance() {
     <div className="two-factor-recovery">
       <h3>If you lose your phone</h3>
       <ul>
-        <li>Keep the setup key below somewhere safe (a password manager): it restores the codes in a new app.</li>
+        <li>Keep your recovery codes somewhere safe: each lets you log in once without the app.</li>
+        <li>Keep the setup key somewhere safe (a password manager): it restores the codes in a new app.</li>
         <li>Most authenticator apps can back up to your account with them, so a new phone gets the codes back.</li>
         <li>
           With neither, <SupportContact />: once we have checked it is you, we turn two-factor sign-in off so that you
@@ -29,8 +31,9 @@ function RecoveryGuidance() {
 
 /** `/account`: turning two-factor sign-in (an authenticator app's codes) on and off. */
 export function TwoFactorSection() {
-  const { status, startSetup, confirmSetup, disable } = useTwoFactor();
+  const { status, startSetup, confirmSetup, generateRecoveryCodes, disable } = useTwoFactor();
   const [setup, setSetup] = useState<Setup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const action = useFormAction();
@@ -45,7 +48,7 @@ export function TwoFactorSection() {
       { onFailure: (problem) => messageWithCode(problem), name: 'start' },
     );
 
-  const confirm = async (event: SubmitEvent, done: string) => {
+  const confirm = async (event: SubmitEvent, done: string, withCodes = false) => {
     event.preventDefault();
     if (action.busy) return;
     const problem = codeProblem(code);
@@ -56,6 +59,7 @@ export function TwoFactorSection() {
         await confirmSetup(code.replace(/\s/g, ''));
         setSetup(null);
         setCode('');
+        if (withCodes) await showNewCodes();
         return done;
       },
       {
@@ -69,6 +73,24 @@ export function TwoFactorSection() {
       },
     );
   };
+
+  // Recovery codes need the embedded identity service; without it two-factor sign-in works still.
+  const showNewCodes = async () => {
+    try {
+      setCodes(await generateRecoveryCodes());
+    } catch {
+      setCodes(null);
+    }
+  };
+
+  const newCodes = () =>
+    action.run(
+      async () => {
+        setCodes(await generateRecoveryCodes());
+        return 'New recovery codes are ready; the earlier ones no longer work.';
+      },
+      { onFailure: (problem) => problem.message, name: 'codes' },
+    );
 
   const turnOff = () =>
     action.run(
@@ -131,11 +153,22 @@ export function TwoFactorSection() {
   } else if (mfa.enabled) {
     body = (
       <>
+        {codes ? (
+          <RecoveryCodesPanel
+            codes={codes}
+            onDone={() => {
+              setCodes(null);
+            }}
+          />
+        ) : null}
         <p>
           <strong>Two-factor sign-in is on.</strong> Logging in asks for your password and a code from your
           authenticator app.
         </p>
         <RecoveryGuidance />
+        <button type="button" className="button" disabled={action.busy} onClick={() => void newCodes()}>
+          {action.pending === 'codes' ? 'Making codes…' : 'New recovery codes'}
+        </button>{' '}
         <button type="button" className="button button--danger" disabled={action.busy} onClick={() => void turnOff()}>
           {action.pending === 'disable' ? 'Turning off…' : 'Turn off two-factor sign-in'}
         </button>
@@ -147,7 +180,7 @@ export function TwoFactorSection() {
         className="form"
         noValidate
         onSubmit={(event) =>
-          void confirm(event, 'Two-factor sign-in is on. From now on, logging in asks for a code from your app.')
+          void confirm(event, 'Two-factor sign-in is on. From now on, logging in asks for a code from your app.', true)
         }
       >
         <ol className="two-factor-steps">

@@ -3,6 +3,7 @@ import {
   TwoFactorStatusDocument,
   useConfirmMfaSetupMutation,
   useDisableMfaMutation,
+  useGenerateRecoveryCodesMutation,
   useStartMfaSetupMutation,
   useTwoFactorStatusQuery,
 } from './two-factor.generated';
@@ -17,6 +18,7 @@ export function useTwoFactor() {
   const refetchQueries = [{ query: TwoFactorStatusDocument }];
   const [startMutation] = useStartMfaSetupMutation();
   const [confirmMutation] = useConfirmMfaSetupMutation();
+  const [generateMutation] = useGenerateRecoveryCodesMutation();
   const [disableMutation] = useDisableMfaMutation({ refetchQueries, awaitRefetchQueries: true });
 
   return {
@@ -32,6 +34,12 @@ export function useTwoFactor() {
       if (!data) throw new Error('verifyMfa answered no data');
       await client.accept(data.verifyMfa, mark);
       await status.refetch();
+    },
+    /** Ten new recovery codes (the earlier ones stop working), to show once. */
+    generateRecoveryCodes: async () => {
+      const { data } = await generateMutation();
+      if (!data) throw new Error('generateRecoveryCodes answered no data');
+      return data.generateRecoveryCodes;
     },
     disable: async () => {
       await disableMutation();
