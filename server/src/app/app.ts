@@ -45,6 +45,10 @@ import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
 import type { RandomSource } from '../profiles/username.js';
 import { registerShareRoutes } from '../sharing/share.routes.js';
 import { ShareService } from '../sharing/share.service.js';
+import { ByteCache } from '../work/byte-cache.js';
+import { defaultHeavySlots, HeavyCapacity } from '../work/capacity.js';
+import { windowLimiter } from '../work/rate-limit.js';
+import { WorkerPool } from '../work/worker-pool.js';
 import { VerseRecord } from '../verses/verse.entity.js';
 import { VerseResolver } from '../verses/verse.resolver.js';
 import { VerseService } from '../verses/verse.service.js';
@@ -205,8 +209,22 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('verseMail', verseMail);
   const links = new LinkService(dataSource);
   const pageStats = new PageStatsService(dataSource);
-  const photos = new PhotoService(dataSource);
-  const shares = new ShareService(profiles, verses, newLoaders, config.publicUrl);
+  // One bound for all heavy work (photos, cards, QR codes): see work/capacity.ts.
+  const heavySlots = config.heavy.threads ?? defaultHeavySlots();
+  const capacity = new HeavyCapacity(heavySlots, config.heavy.queue);
+  const workers = new WorkerPool(heavySlots);
+  app.addHook('onClose', async () => workers.close());
+  const photos = new PhotoService(
+    dataSource,
+    capacity,
+    windowLimiter('photo-uploads', config.heavy.uploadsPerHour, 3600, identity.redis),
+  );
+  const shares = new ShareService(profiles, verses, newLoaders, config.publicUrl, {
+    capacity,
+    pool: workers,
+    cache: new ByteCache(config.heavy.cacheMb * 1024 * 1024, identity.redis),
+    renders: windowLimiter('renders', config.heavy.rendersPerMinute, 60, identity.redis),
+  });
   const stripe = await StripeClient.fromConfig(config.billing);
   const billing = new Billing(dataSource, identity.client, stripe, {
     publicUrl: config.publicUrl,
