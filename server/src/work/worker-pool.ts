@@ -31,8 +31,9 @@ export class WorkerPool {
           minThreads: 0,
           maxThreads: this.threads,
           idleTimeout: IDLE_MS,
-          // A JavaScript heap for the renderer's layout; the images themselves are native memory.
-          resourceLimits: { maxOldGenerationSizeMb: 96 },
+          // A small JavaScript heap for the renderer's layout (the server's 16 MB semi-spaces are
+          // for its request load); the images themselves are native memory.
+          resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 },
         }),
     );
     return this.pool.then((pool) => pool.run(input, { filename, name }) as Promise<T>);
