@@ -19,6 +19,9 @@ export const FIRST_CARD_DAY = '2000-01-01';
 
 const CARD_WORKER = workerFile(import.meta.url, 'card.worker');
 
+/** A card's date as people read it; made once (each formatter costs about a millisecond to make). */
+const DAY_LABEL = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 /**
  * An image to send: the validator that changes whenever what it shows does, known before anything
  * is drawn (a client holding it gets 304 for free), and the bytes, drawn or kept.
@@ -105,7 +108,7 @@ export class ShareService {
     if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) return null;
     if (date < FIRST_CARD_DAY || date > latestToday(now)) return null;
     const verse = await this.verses.ofTheDay({ date });
-    const label = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+    const label = DAY_LABEL.format(day);
     return this.card(
       {
         theme: Theme.lightTheme,
