@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --soak]`: the performance figures P1–P10 of the quality
+// `npm run bench [-- --quick] [-- --soak]`: the performance figures P1–P10 and F11 of the quality
 // catalogue (docs in bench/README.md), each as a ratio against a baseline measured in the same run.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -15,6 +15,7 @@ import { createDataSource } from '../server/src/app/data-source.js';
 import { openDatabase } from '../server/src/db/data-source.js';
 import { routeScripts } from '../tests/support/bundle.js';
 import { freePort } from '../tests/support/app.js';
+import { ISOLATION_SETTINGS, measureIsolation } from './isolation.js';
 import { seedMembers, seededUsername } from './seed.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -408,6 +409,7 @@ async function main(): Promise<void> {
   if (wanted('P7')) firstVisitScripts();
   if (wanted('P8')) await lighthouseFigures(mainFile);
   if (wanted('P10')) await postgresReads();
+  if (wanted('F11')) await isolation(mainFile);
 
   const resultsDir = path.join(root, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
@@ -665,6 +667,47 @@ async function lighthouseFigures(mainFile: string): Promise<void> {
           `${new URL(url).pathname}: perf ${scores.performance} (${scores.metrics}), a11y ${scores.accessibility}, best ${scores['best-practices']}, seo ${scores.seo}`,
       )
       .join('; '),
+  });
+}
+
+/**
+ * F11: sign-ins while large uploads and new share cards are asked for (bench/isolation.ts), against
+ * idle sign-ins on the same server; the server's RSS meanwhile; and /healthz during a card flood.
+ */
+async function isolation(mainFile: string): Promise<void> {
+  const ours = await startOurs({ SQLITE_FILE: mainFile }, ISOLATION_SETTINGS);
+  const f11 = await measureIsolation(ours.url, ours.child.pid ?? 0, DURATION_S).finally(() => ours.stop());
+  const ratio = f11.loadedP99 / f11.idleP99;
+  const answers = Object.entries(f11.answers)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, times]) => `${times}× ${kind}`)
+    .join(', ');
+  report({
+    id: 'F11',
+    label: 'login p99 under uploads + new cards / idle',
+    value: round(ratio),
+    unit: '',
+    target: '≤ 1.5',
+    pass: ratio <= 1.5,
+    note: `${f11.loadedP99} vs ${f11.idleP99} ms, ${round(f11.loadedRps, 1)} vs ${round(f11.idleRps, 1)} logins/s; ${answers}`,
+  });
+  report({
+    id: 'F11m',
+    label: 'RSS at most, during F11',
+    value: f11.rssMaxMb,
+    unit: ' MB',
+    target: '≤ 250 MB',
+    pass: f11.rssMaxMb <= 250,
+    note: `${f11.rssIdleMb} MB before the load`,
+  });
+  report({
+    id: 'F11h',
+    label: '/healthz at most, during a card flood',
+    value: round(f11.healthzMaxMs, 0),
+    unit: ' ms',
+    target: '≤ 100 ms',
+    pass: f11.healthzMaxMs <= 100,
+    note: `${f11.healthzChecks} checks while ${f11.floodCards} new cards were drawn in ${round(f11.floodMs / 1000, 1)} s`,
   });
 }
 
