@@ -4,8 +4,6 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 /**
  * A card thread yields the CPU to the event loop and to password hashing when both want it: on
@@ -16,20 +14,6 @@ try {
   if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10);
 } catch {
   // Not Linux, or not allowed: the pool's bound alone keeps the work in check.
-}
-
-/**
- * A full collection of this thread's heap, run after each card. resvg's tree and pixmap (several MB
- * a card) live in native memory that V8 frees only when it collects their small JavaScript handles,
- * which a small heap rarely does: without it the process grew by about 5 MB a card, unbounded; with
- * it, it levels off. Costs a few milliseconds of this thread, never of the event loop.
- */
-let collect: (() => void) | undefined;
-try {
-  setFlagsFromString('--expose-gc');
-  collect = runInNewContext('gc') as () => void;
-} catch {
-  collect = undefined;
 }
 
 type Fonts = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[];
@@ -61,9 +45,7 @@ export async function card({ tree, width, height }: CardJob): Promise<Uint8Array
   // Loaded at the first card of each thread, not at start: they are large.
   const [{ default: toSvg }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const svg = await toSvg(tree as Parameters<typeof toSvg>[0], { width, height, fonts: loadFonts() });
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
-  setImmediate(() => collect?.());
-  return png;
+  return new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
 }
 
 export interface QrJob {
