@@ -119,7 +119,7 @@ const envSchema = z.object({
   AUTH_REFRESH_TOKEN_ROTATION: bool.default(true),
   AUTH_REFRESH_TOKEN_REUSE_INTERVAL: seconds.default(10),
   AUTH_SECURE_EMAIL_CHANGE: bool.default(true),
-  AUTH_SECURE_PASSWORD_CHANGE: bool.default(false),
+  AUTH_REAUTHENTICATION_WINDOW: seconds.default(900),
   AUTH_OTP_EXP: positive.default(3600),
   AUTH_SMTP_MAX_FREQUENCY: seconds.default(60),
   AUTH_RATE_LIMIT_EMAIL_SENT: positive.default(30),
@@ -227,8 +227,12 @@ export interface Config {
     refreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     secureEmailChange: boolean;
-    /** A password change from a session over a day old needs the nonce of `/reauthenticate`. */
-    securePasswordChange: boolean;
+    /**
+     * Seconds after a sign-in (password or second factor) during which its session may change the
+     * password or email, or remove a factor, without the current password or the reauthentication
+     * nonce; also how long a session from an emailed link may set a password (once).
+     */
+    reauthenticationWindow: number;
     otpExp: number;
     smtpMaxFrequency: number;
     /** Per client address: token grants per 5 min (burst), sign-up/recover/user update and verify per 5 min; mails per hour, globally. */
@@ -427,7 +431,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
       refreshTokenRotation: env.AUTH_REFRESH_TOKEN_ROTATION,
       refreshTokenReuseInterval: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
       secureEmailChange: env.AUTH_SECURE_EMAIL_CHANGE,
-      securePasswordChange: env.AUTH_SECURE_PASSWORD_CHANGE,
+      reauthenticationWindow: env.AUTH_REAUTHENTICATION_WINDOW,
       otpExp: env.AUTH_OTP_EXP,
       smtpMaxFrequency: env.AUTH_SMTP_MAX_FREQUENCY,
       rateLimits: {

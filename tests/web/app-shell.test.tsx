@@ -100,6 +100,42 @@ describe('leaving a member screen signed out', () => {
 });
 
 describe('the account screen', () => {
+  it('asks for the password when an email change needs it (B13), then sends it', async () => {
+    const { api } = openAsMember('/account', {
+      UpdateEmail: ({ variables }) =>
+        variables.currentPassword === 'purple cloth merchant'
+          ? {
+              body: {
+                data: {
+                  updateEmail: { __typename: 'EmailChangePayload', pendingEmail: 'new@example.com', message: 'ok' },
+                },
+              },
+            }
+          : {
+              body: {
+                errors: [{ message: 'Needs the password.', extensions: { code: 'REAUTHENTICATION_NEEDED' } }],
+                data: null,
+              },
+            },
+    });
+    await userEvent.type(await screen.findByLabelText('New email address'), 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Change email address' }));
+    const password = screen.getByLabelText('Your password');
+    await waitFor(() => {
+      expect(document.activeElement).toBe(password);
+    });
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter your current password to change the address.')).toBeDefined();
+
+    await userEvent.type(password, 'purple cloth merchant');
+    await userEvent.click(screen.getByRole('button', { name: 'Change email address' }));
+    await screen.findByText(/Please check your inbox/);
+    expect(api.requests.filter((request) => request.operationName === 'UpdateEmail').map((r) => r.variables)).toEqual([
+      { email: 'new@example.com', currentPassword: null },
+      { email: 'new@example.com', currentPassword: 'purple cloth merchant' },
+    ]);
+  });
+
   it('gives the focus back to "Delete my account…" when the member keeps the account', async () => {
     openAsMember('/account');
     await screen.findByRole('heading', { name: 'Account' });

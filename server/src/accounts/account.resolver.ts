@@ -154,14 +154,20 @@ export class AccountResolver {
   @Mutation(() => EmailChangePayload, {
     description:
       'Starts changing your email address: confirmation links go to the new address (and the current one). ' +
-      'The change takes effect once confirmed.',
+      'The change takes effect once confirmed. Needs `currentPassword` unless this session signed in ' +
+      'in the last minutes (`REAUTHENTICATION_NEEDED`).',
   })
   async updateEmail(
     @Arg('email', () => String, { description: 'The new address.' }) email: string,
     @CurrentUser() actor: AuthUser,
     @Ctx() { clientIp }: Context,
+    @Arg('currentPassword', () => String, {
+      nullable: true,
+      description: 'The password you sign in with now (not needed minutes after signing in).',
+    })
+    currentPassword?: string | null,
   ): Promise<EmailChangePayload> {
-    const pendingEmail = await this.accounts.updateEmail(actor, email, { clientIp });
+    const pendingEmail = await this.accounts.updateEmail(actor, email, { clientIp }, currentPassword ?? undefined);
     return Object.assign(new EmailChangePayload(), {
       pendingEmail,
       message: 'Please check your inbox: follow the links we sent to confirm the change.',

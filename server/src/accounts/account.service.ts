@@ -255,19 +255,19 @@ export class AccountService {
    * Starts an email change: links go to the new address (and the current one, with secure change
    * on). The user record follows at the next sign-in or session refresh after the change is confirmed.
    */
-  async updateEmail(actor: AuthUser, email: string, caller: CallerInfo): Promise<string> {
+  async updateEmail(actor: AuthUser, email: string, caller: CallerInfo, currentPassword?: string): Promise<string> {
     const address = normalEmail(email, 'email');
     if (address === actor.email) throw badUserInput('This is already your email address.', 'email');
     await this.requireSecondFactor(actor);
     try {
       const user = await this.identity.updateUser(
         { accessToken: actor.accessToken },
-        { email: address },
+        { email: address, ...(currentPassword !== undefined && currentPassword !== '' && { currentPassword }) },
         { ...caller, redirectTo: `${this.options.siteUrl}/email-confirmed` },
       );
       return user.newEmail ?? user.email;
     } catch (error) {
-      throw fromIdentityError(error, { email: 'email' });
+      throw fromIdentityError(error, { email: 'email', password: 'currentPassword' });
     }
   }
 
@@ -276,9 +276,10 @@ export class AccountService {
     checkPassword(input.newPassword, 'input.newPassword');
     await this.requireSecondFactor(actor);
     const checked = await this.reauthenticate(actor, input.currentPassword, 'input.currentPassword', caller);
+    const change = { password: input.newPassword, currentPassword: input.currentPassword };
     if (actor.aal !== 'aal2') {
       try {
-        await this.identity.updateUser(checked, { password: input.newPassword }, caller);
+        await this.identity.updateUser(checked, change, caller);
       } catch (error) {
         throw fromIdentityError(error, { password: 'input.newPassword' });
       }
@@ -289,7 +290,7 @@ export class AccountService {
     // every other session, the checking one too; the member continues in a new session, which asks
     // for the code again, and this one ends.
     try {
-      await this.identity.updateUser({ accessToken: actor.accessToken }, { password: input.newPassword }, caller);
+      await this.identity.updateUser({ accessToken: actor.accessToken }, change, caller);
     } catch (error) {
       throw fromIdentityError(error, { password: 'input.newPassword' });
     }

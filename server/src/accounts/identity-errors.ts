@@ -43,6 +43,17 @@ export function fromIdentityError(error: unknown, fields: { email?: string; pass
       );
     case 'invalid_credentials':
       return appError(ErrorCode.INVALID_CREDENTIALS, 'The email or password is not right.', details());
+    case 'current_password_mismatch':
+      return appError(ErrorCode.INVALID_CREDENTIALS, 'Your current password is not right.', details(fields.password));
+    case 'reauthentication_needed':
+    case 'reauthentication_not_valid':
+      return appError(
+        ErrorCode.REAUTHENTICATION_NEEDED,
+        'This change needs your current password, or a sign-in in the last few minutes: sign in again and retry.',
+        details(),
+      );
+    case 'mfa_factor_locked':
+      return appError(ErrorCode.RATE_LIMITED, 'Too many wrong codes: wait a few minutes, then try again.', details());
     case 'email_not_confirmed':
       return appError(
         ErrorCode.EMAIL_NOT_CONFIRMED,

@@ -92,6 +92,15 @@ export interface CallerInfo {
   redirectTo?: string;
 }
 
+/** What `updateUser` may change, with the current password that proves a sensitive change is the member's. */
+export interface UserChanges {
+  email?: string;
+  password?: string;
+  data?: Record<string, unknown>;
+  /** Sent as `current_password` (Supabase Auth's field). */
+  currentPassword?: string;
+}
+
 export type VerifyType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'email';
 export type VerifyParams = { type: VerifyType; tokenHash: string } | { type: VerifyType; email: string; token: string };
 
@@ -271,11 +280,12 @@ export class IdentityClient {
 
   /**
    * Changes the caller's own account: metadata (merged), password (other sessions end), or email
-   * (confirmed through emailed links before it takes effect).
+   * (confirmed through emailed links before it takes effect). A password or email change needs
+   * `currentPassword` unless the session signed in minutes ago (or, for a password, is a reset's).
    */
   async updateUser(
     session: { accessToken: string; refreshToken?: string },
-    attributes: { email?: string; password?: string; data?: Record<string, unknown> },
+    { currentPassword, ...attributes }: UserChanges,
     caller: CallerInfo = {},
   ): Promise<IdentityUser> {
     const auth = this.userAuth(caller);
@@ -291,7 +301,8 @@ export class IdentityClient {
         refresh_token: session.refreshToken ?? UNUSED_REFRESH_TOKEN,
       }),
     );
-    return toUser(check(await auth.updateUser(attributes, { emailRedirectTo: caller.redirectTo })).user);
+    const changes = currentPassword === undefined ? attributes : { ...attributes, current_password: currentPassword };
+    return toUser(check(await auth.updateUser(changes, { emailRedirectTo: caller.redirectTo })).user);
   }
 
   /** A client signed in as `session`, for the calls supabase-js makes only with a session (MFA). */

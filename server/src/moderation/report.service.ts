@@ -5,6 +5,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
 import { IsNull } from 'typeorm';
 import { codePoints } from '../db/columns.js';
+import { rateLimitKey } from '../http/address-key.js';
 import type { Loaders } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import type { ProfileService } from '../profiles/profile.service.js';
@@ -54,7 +55,7 @@ export class ReportService {
     const page = await this.profiles.findPublic(input.username, loaders);
     if (!page) throw appError(ErrorCode.NOT_FOUND, 'There is no page with that username to report.');
     try {
-      await this.limiter.consume(clientIp);
+      await this.limiter.consume(rateLimitKey(clientIp));
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       throw appError(ErrorCode.RATE_LIMITED, 'You have sent several reports already. Please try again later.', {

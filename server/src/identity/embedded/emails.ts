@@ -125,6 +125,21 @@ function sendInBackground(context: IdentityContext, message: MailMessage): void 
   });
 }
 
+/**
+ * Runs a mailing for an endpoint that anyone may call with any address (`/recover`, `/otp`,
+ * `/resend`): a mail held back by the per-address frequency limit (or the hourly one) is not sent
+ * and not reported, so the answer is the same `200 {}` as for an address without an account.
+ * Unlike Supabase Auth, which answers 429 there and so tells which addresses have accounts.
+ */
+export async function mailQuietly(context: IdentityContext, mailing: () => Promise<void>): Promise<void> {
+  try {
+    await mailing();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'over_email_send_rate_limit') throw error;
+    context.log.info({ reason: error.message }, 'an account mail was held back by a mail limit');
+  }
+}
+
 /** Emails the sign-up confirmation link and code (recorded first, so the link works on arrival). */
 export async function sendConfirmation(
   context: IdentityContext,
@@ -249,6 +264,7 @@ export async function sendEmailChange(
   newEmail: string,
   redirectTo: string,
   pkce: PkceChallenge | null = null,
+  delivery: 'await' | 'background' = 'await',
 ): Promise<void> {
   checkFrequency(context, user.emailChangeSentAt);
   await checkMailLimit(context);
@@ -277,20 +293,30 @@ export async function sendEmailChange(
     if (secure) await storeOneTimeToken(manager, user, 'email_change_token_current', tokenCurrent, currentEmail);
     await recordFlow(manager, user, 'email_change', pkce);
   });
-  try {
-    // The caller is signed in, so nothing is revealed by waiting for delivery and reporting failure.
-    for (const message of messages) await context.mailer.send(message);
-  } catch (error) {
-    // A link that was never delivered must not stay usable, nor hold back a retry as "too frequent".
-    await context.dataSource.transaction(async (manager) => {
-      await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: In(EMAIL_CHANGE_TOKENS) });
-      await manager.update(
-        AuthUserRecord,
-        { id: user.id, emailChange: newEmail },
-        { emailChange: null, emailChangeSentAt: null, emailChangeConfirmStatus: 0 },
-      );
-    });
-    throw new ApiError(500, 'unexpected_failure', 'Error sending email change email', undefined, error);
-  }
   Object.assign(user, pending);
+  const deliver = async (): Promise<void> => {
+    try {
+      for (const message of messages) await context.mailer.send(message);
+    } catch (error) {
+      // A link that was never delivered must not stay usable, nor hold back a retry as "too frequent".
+      await context.dataSource.transaction(async (manager) => {
+        await manager.delete(AuthOneTimeTokenRecord, { userId: user.id, tokenType: In(EMAIL_CHANGE_TOKENS) });
+        await manager.update(
+          AuthUserRecord,
+          { id: user.id, emailChange: newEmail },
+          { emailChange: null, emailChangeSentAt: null, emailChangeConfirmStatus: 0 },
+        );
+      });
+      throw new ApiError(500, 'unexpected_failure', 'Error sending email change email', undefined, error);
+    }
+  };
+  // `/resend` answers anyone about any address: it must not wait for (nor report) delivery. A
+  // signed-in change does, as nothing is revealed to the account's own session.
+  if (delivery === 'await') {
+    await deliver();
+    return;
+  }
+  deliver().catch((error: unknown) => {
+    context.log.error({ err: error, to: newEmail }, 'could not send an email change mail');
+  });
 }

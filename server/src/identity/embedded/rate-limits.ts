@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../../config.js';
+import { rateLimitKey } from '../../http/address-key.js';
 import { tooManyRequests } from './errors.js';
 
 /** The limiters of the identity API, each keyed by client address except the global `email` one. */
@@ -18,7 +19,18 @@ export interface IdentityLimits {
   factorChallenge: RateLimiterAbstract;
   factorVerify: RateLimiterAbstract;
   email: RateLimiterAbstract;
+  /** Tries at one factor's codes, by factor id, whatever the address: WRONG_CODES_PER_FACTOR. */
+  factorCodes: RateLimiterAbstract;
+  /** Tries at an account's secrets (codes of all its factors, its current password), by account. */
+  accountSecrets: RateLimiterAbstract;
 }
+
+/** Wrong codes one factor takes in a window before it is locked for the rest of the window. */
+export const WRONG_CODES_PER_FACTOR = 5;
+/** Wrong codes (or current passwords) one account takes in a window, over all its factors. */
+export const WRONG_SECRETS_PER_ACCOUNT = 10;
+/** The window of those counts: a locked factor opens again at most this long after its first try. */
+export const SECRET_ATTEMPTS_WINDOW_S = 15 * 60;
 
 const FIVE_MINUTES_S = 300;
 const HOUR_S = 3600;
@@ -48,6 +60,8 @@ export function createIdentityLimits(settings: Config['auth'], redis: Redis | un
     factorChallenge: limiter('factor-challenge', settings.mfa.rateLimitChallengeAndVerify, MINUTE_S),
     factorVerify: limiter('factor-verify', settings.mfa.rateLimitChallengeAndVerify, MINUTE_S),
     email: limiter('email', emailSent, HOUR_S),
+    factorCodes: limiter('factor-codes', WRONG_CODES_PER_FACTOR, SECRET_ATTEMPTS_WINDOW_S),
+    accountSecrets: limiter('account-secrets', WRONG_SECRETS_PER_ACCOUNT, SECRET_ATTEMPTS_WINDOW_S),
   };
 }
 
@@ -60,6 +74,18 @@ export async function takePoint(limiter: RateLimiterAbstract, key: string): Prom
     if (error instanceof RateLimiterRes) return false;
     throw error;
   }
+}
+
+/**
+ * Counts a try at a secret (a code, a current password) under `key` before it is compared, so that
+ * tries sent at once are counted too; false when the key has no tries left. A right one is given
+ * back with `giveBackAttempt`, so that only wrong ones add up.
+ */
+export const takeAttempt = takePoint;
+
+/** Gives back the try a right secret took. */
+export async function giveBackAttempt(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  await limiter.reward(key, 1);
 }
 
 /**
@@ -80,9 +106,12 @@ export async function clientAddress(
   return request.ip;
 }
 
-/** Answers 429 `over_request_rate_limit` once the client's address is over the limiter's limit. */
+/**
+ * Answers 429 `over_request_rate_limit` once the client's address is over the limiter's limit. An
+ * IPv6 client is counted by its /64 (see `rateLimitKey`).
+ */
 export async function limitByAddress(limiter: RateLimiterAbstract, address: string): Promise<void> {
-  if (!(await takePoint(limiter, address))) {
+  if (!(await takePoint(limiter, rateLimitKey(address)))) {
     throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   }
 }

@@ -22,7 +22,7 @@ export type RouteHandler<C extends RouteCall = RouteCall> = (
 ) => Promise<unknown>;
 
 /** The per-address limiter a route spends a point of before its handler runs. */
-export type LimitBucket = Exclude<keyof IdentityLimits, 'email'>;
+export type LimitBucket = Exclude<keyof IdentityLimits, 'email' | 'factorCodes' | 'accountSecrets'>;
 
 interface RouteBase {
   method: HTTPMethods;

@@ -35,8 +35,11 @@ function EmailSection() {
   const { user } = useAuth();
   const { updateEmail } = useAccountActions();
   const input = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const action = useFormAction();
 
   const submit = async (event: SubmitEvent) => {
@@ -51,12 +54,23 @@ function EmailSection() {
     }
     await action.run(
       async () => {
-        const { pendingEmail } = await updateEmail(email.trim());
+        const { pendingEmail } = await updateEmail(email.trim(), password);
         setEmail('');
+        setPassword('');
         return pendingEmail;
       },
       {
         onFailure: (problem) => {
+          // A session signed in a while ago proves itself with the password (a stolen token must not move the account).
+          if (problem.code === 'REAUTHENTICATION_NEEDED' || problem.code === 'INVALID_CREDENTIALS') {
+            setPasswordError(
+              problem.code === 'INVALID_CREDENTIALS'
+                ? problem.message
+                : 'Enter your current password to change the address.',
+            );
+            passwordInput.current?.focus();
+            return null;
+          }
           if (problem.field !== 'email') return problem.message;
           setError(problem.message);
           input.current?.focus();
@@ -89,6 +103,20 @@ function EmailSection() {
             if (error) setError(null);
           }}
           error={error}
+        />
+        <TextField
+          ref={passwordInput}
+          id="account-email-password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          hint="Not needed in the first 15 minutes after you log in."
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (passwordError) setPasswordError(null);
+          }}
+          error={passwordError}
         />
         <FormStatus>
           {action.status && (

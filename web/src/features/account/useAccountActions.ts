@@ -17,8 +17,10 @@ export function useAccountActions() {
   const [deleteAccountMutation] = useDeleteAccountMutation();
 
   return {
-    updateEmail: async (email: string) => {
-      const { data } = await updateEmailMutation({ variables: { email } });
+    updateEmail: async (email: string, currentPassword = '') => {
+      const { data } = await updateEmailMutation({
+        variables: { email, currentPassword: currentPassword === '' ? null : currentPassword },
+      });
       if (!data) throw new Error('updateEmail answered no data');
       return data.updateEmail;
     },

@@ -4,9 +4,10 @@ import { IsNull, Not } from 'typeorm';
 import { z } from 'zod';
 import { AuthSessionRecord } from '../entities.js';
 import type { AmrEntry } from '../entities.js';
-import { ApiError, badRequest, forbidden, unprocessable, validationFailed } from '../errors.js';
+import { ApiError, badRequest, forbidden, tooManyRequests, unprocessable, validationFailed } from '../errors.js';
 import { AuthChallengeRecord, AuthFactorRecord } from '../factor-entities.js';
 import { TOTP_METHOD, deleteExpiredFactors, downgradeSessions, loadOwnedFactor } from '../factors.js';
+import { SECRET_ATTEMPTS_WINDOW_S, giveBackAttempt, takeAttempt } from '../rate-limits.js';
 import { readBody } from '../request.js';
 import type { UserCall } from '../route.js';
 import { text } from '../schemas.js';
@@ -14,9 +15,13 @@ import { reissueSession } from '../sessions.js';
 import type { AccessTokenResponse } from '../sessions.js';
 import { acceptedStep, newTotpSecret, qrCodeSvg, totpUri } from '../totp.js';
 import { isUuid } from '../users.js';
+import { requireReauthentication } from './reauthenticate.js';
 
 const enrollBody = z.object({ factor_type: text, friendly_name: text, issuer: text });
 const verifyBody = z.object({ challenge_id: text, code: text });
+const unenrollBody = z.object({ current_password: text, nonce: text });
+
+const lockedMinutes = Math.round(SECRET_ATTEMPTS_WINDOW_S / 60);
 
 /** Supabase Auth keeps an unverified, never challenged factor this long (GOTRUE_MFA_FACTOR_EXPIRY_DURATION). */
 const FACTOR_EXPIRY_S = 300;
@@ -157,6 +162,22 @@ export async function verifyFactor(request: FastifyRequest, _reply: FastifyReply
       `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
     );
   }
+  // Tries are counted where the secret lives, per factor and per account, before the code is
+  // compared and whatever the address: a challenge per address does not buy more guesses.
+  const { factorCodes, accountSecrets } = context.limits;
+  if (!(await takeAttempt(factorCodes, factor.id))) {
+    throw tooManyRequests(
+      'mfa_factor_locked',
+      `Too many wrong codes for this factor: it is locked for up to ${lockedMinutes} minutes.`,
+    );
+  }
+  if (!(await takeAttempt(accountSecrets, auth.user.id))) {
+    await giveBackAttempt(factorCodes, factor.id);
+    throw tooManyRequests(
+      'mfa_factor_locked',
+      `Too many wrong codes for this account: its factors are locked for up to ${lockedMinutes} minutes.`,
+    );
+  }
   const secret = context.factorSecrets.decrypt(factor.id, factor.secret);
   const step = await acceptedStep(secret, body.code, factor.lastUsedStep);
   const invalid = (): ApiError => unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
@@ -196,16 +217,30 @@ export async function verifyFactor(request: FastifyRequest, _reply: FastifyReply
     return reissueSession(context, tx, auth.user, current);
   });
   if (!outcome) throw invalid();
+  await giveBackAttempt(factorCodes, factor.id);
+  await giveBackAttempt(accountSecrets, auth.user.id);
   return outcome;
 }
 
-/** `DELETE /factors/:factorId`: removes a factor; a verified one only from an aal2 session. */
+/**
+ * `DELETE /factors/:factorId`: removes a factor; a verified one only from an aal2 session that
+ * re-authenticated (`current_password` or `nonce` in the body, or a recent sign-in or code).
+ */
 export async function unenrollFactor(request: FastifyRequest, _reply: FastifyReply, call: UserCall): Promise<unknown> {
   const { context, auth } = call;
   const session = requireSession(call);
   const factor = await loadOwnedFactor(request, context.dataSource.manager, auth.user);
   if (factor.status === 'verified' && session.aal !== 'aal2') {
     throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
+  }
+  if (factor.status === 'verified') {
+    const body = readBody(request, unenrollBody);
+    await requireReauthentication(
+      context,
+      auth,
+      { currentPassword: body.current_password, nonce: body.nonce },
+      'factor',
+    );
   }
   await context.dataSource.transaction(async (manager) => {
     await manager.delete(AuthFactorRecord, { id: factor.id });

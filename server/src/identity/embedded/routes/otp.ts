@@ -4,7 +4,7 @@ import { DEFAULT_ROLE } from '../context.js';
 import type { IdentityContext } from '../context.js';
 import { AuthUserRecord } from '../entities.js';
 import { badRequest, validationFailed } from '../errors.js';
-import { sendConfirmation, sendEmailChange, sendMagicLink } from '../emails.js';
+import { mailQuietly, sendConfirmation, sendEmailChange, sendMagicLink } from '../emails.js';
 import type { PkceChallenge } from '../flow-state.js';
 import { readPkce } from '../flow-state.js';
 import { redirectTarget } from '../redirects.js';
@@ -108,13 +108,15 @@ export async function otp(request: FastifyRequest, _reply: FastifyReply, { conte
       if (!user) throw error;
     }
   }
-  await mailSignIn(context, user, redirectTo, pkce);
+  const known = user;
+  await mailQuietly(context, () => mailSignIn(context, known, redirectTo, pkce));
   return {};
 }
 
 /**
  * `POST /resend`: mails the sign-up confirmation or the pending email change again, under the
- * same frequency limit as the first message. `200 {}` whether or not there was anything to send.
+ * same frequency limit as the first message. `200 {}` whether or not there was anything to send,
+ * and whether or not a limit held the mail back (see `mailQuietly`).
  */
 export async function resend(request: FastifyRequest, _reply: FastifyReply, { context }: RouteCall): Promise<unknown> {
   const body = readBody(request, resendBody);
@@ -134,10 +136,12 @@ export async function resend(request: FastifyRequest, _reply: FastifyReply, { co
 
   const user = await findUserByEmail(context.dataSource.manager, email);
   if (!user) return {};
-  if (body.type === 'signup') {
-    if (!user.emailConfirmedAt) await sendConfirmation(context, user, redirectTo, pkce);
-    return {};
-  }
-  if (user.emailChange) await sendEmailChange(context, user, user.emailChange, redirectTo, pkce);
+  await mailQuietly(context, async () => {
+    if (body.type === 'signup') {
+      if (!user.emailConfirmedAt) await sendConfirmation(context, user, redirectTo, pkce);
+    } else if (user.emailChange) {
+      await sendEmailChange(context, user, user.emailChange, redirectTo, pkce, 'background');
+    }
+  });
   return {};
 }

@@ -9,7 +9,7 @@ import { checkPasswordStrength, hashPassword, verifyPassword } from '../password
 import { redirectTarget } from '../redirects.js';
 import { notAdmin, queryValue, readBody, requestAud } from '../request.js';
 import type { UserCall } from '../route.js';
-import { checkReauthentication } from './reauthenticate.js';
+import { requireReauthentication, spendEmailLink } from './reauthenticate.js';
 import { metadata, pkceFields, text } from '../schemas.js';
 import {
   clearPendingTokens,
@@ -26,6 +26,7 @@ const updateBody = z.object({
   email: text,
   phone: text,
   password: z.string().nullish(),
+  current_password: text,
   nonce: text,
   data: metadata,
   app_metadata: metadata,
@@ -82,7 +83,11 @@ export async function updateUser(
       );
     }
   }
-  if (password !== undefined && settings.securePasswordChange) await checkReauthentication(context, auth, body.nonce);
+  const proof = { currentPassword: body.current_password, nonce: body.nonce };
+  const reauthenticated =
+    password !== undefined || changesEmail
+      ? await requireReauthentication(context, auth, proof, password !== undefined ? 'password' : 'email')
+      : undefined;
   let encryptedPassword: string | undefined;
   if (password !== undefined) {
     if (user.encryptedPassword && (await verifyPassword(user.encryptedPassword, password))) {
@@ -96,6 +101,8 @@ export async function updateUser(
     const fresh = await lockUser(manager, user.id);
     if (!fresh) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
     if (encryptedPassword !== undefined) {
+      // A session from an emailed link sets a password once; then it needs what any other does.
+      if (reauthenticated === 'email_link' && session) await spendEmailLink(context, manager, session.id);
       fresh.encryptedPassword = encryptedPassword;
       await clearPendingTokens(manager, fresh);
       // A new password means the old one may be known to someone else: end every other session.
