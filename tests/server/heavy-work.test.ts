@@ -1,5 +1,5 @@
-// Heavy work off the request path (issue 27, quality.md F11): one bounded queue for photos, cards
-// and QR codes (503 with Retry-After when full), drawn images kept by content, and limits per
+// Heavy work off the request path (issue 27, quality.md F11): a bounded queue for photos and one
+// for cards and QR codes (503 with Retry-After when full), drawn images kept by content, and limits per
 // address (drawing) and per member (uploads). The speed of it all is measured by `npm run bench`.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,16 +155,28 @@ describe('photo uploads', () => {
     expect(await storedVersion(member)).toBeUndefined();
   });
 
-  it('are put off with 503 and Retry-After while the server is full of drawing, and nothing changes', async () => {
+  it('are not put off by a flood of new cards: drawing has a queue of its own', async () => {
+    const member = await signUpMember(api);
+    // More new cards than the drawing queue holds (one drawing, none waiting): some get 503.
+    const cards = Array.from({ length: 4 }, () => get(`/share/verse-of-the-day/${newDay()}.png`, newAddress()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const answer = await upload(member, await pngImage(310, 310));
+    const statuses = (await Promise.all(cards)).map(({ response }) => response.status);
+    expect(statuses).toContain(503);
+    expect(answer.status).toBe(200);
+    expect(await storedVersion(member)).toBeDefined();
+  });
+
+  it('are put off with 503 and Retry-After while other uploads fill their queue, and nothing changes', async () => {
     let busy: Response | undefined;
     for (let attempt = 0; attempt < 5 && !busy; attempt++) {
-      const member = await signUpMember(api);
+      const [first, member] = [await signUpMember(api), await signUpMember(api)];
       const photo = await pngImage(320, 320);
-      // Cards not drawn yet take the server's one place for heavy work; the photo comes just after.
-      const cards = [newDay(), newDay()].map((day) => get(`/share/verse-of-the-day/${day}.png`, newAddress()));
+      // A large photo takes the one place for decoding; the next upload comes just after.
+      const ahead = upload(first, await pngImage(2400, 2400));
       await new Promise((resolve) => setTimeout(resolve, 20));
       const answer = await upload(member, photo);
-      await Promise.all(cards);
+      await ahead;
       if (answer.status === 503) {
         busy = answer;
         expect(await storedVersion(member)).toBeUndefined();

@@ -209,18 +209,20 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('verseMail', verseMail);
   const links = new LinkService(dataSource);
   const pageStats = new PageStatsService(dataSource);
-  // One bound for all heavy work (photos, cards, QR codes): see work/capacity.ts.
+  // A bound on heavy work per kind (members' uploads; cards and QR codes for anyone), so that a
+  // card flood never puts off an upload: see work/capacity.ts.
   const heavySlots = config.heavy.threads ?? defaultHeavySlots();
-  const capacity = new HeavyCapacity(heavySlots, config.heavy.queue);
+  const uploadCapacity = new HeavyCapacity(heavySlots, config.heavy.queue);
+  const renderCapacity = new HeavyCapacity(heavySlots, config.heavy.queue);
   const workers = new WorkerPool(heavySlots);
   app.addHook('onClose', async () => workers.close());
   const photos = new PhotoService(
     dataSource,
-    capacity,
+    uploadCapacity,
     windowLimiter('photo-uploads', config.heavy.uploadsPerHour, 3600, identity.redis),
   );
   const shares = new ShareService(profiles, verses, newLoaders, config.publicUrl, {
-    capacity,
+    capacity: renderCapacity,
     pool: workers,
     cache: new ByteCache(config.heavy.cacheMb * 1024 * 1024, identity.redis),
     renders: windowLimiter('renders', config.heavy.rendersPerMinute, 60, identity.redis),

@@ -28,7 +28,7 @@ export function photoPath(uid: string, version: string): string {
 export class PhotoService {
   constructor(
     private readonly dataSource: DataSource,
-    /** The server's bound on heavy work, which decoding takes a place in. */
+    /** The bound on decoding uploads (cards and codes have their own). */
     private readonly capacity: HeavyCapacity,
     /** Uploads per member per hour. */
     private readonly uploads: RateLimiterAbstract,

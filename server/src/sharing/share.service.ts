@@ -40,7 +40,7 @@ export class RenderLimited extends Error {
 }
 
 export interface ShareWork {
-  /** The bound on heavy work the whole server shares (photos too). */
+  /** The bound on drawing (uploads have their own). */
   capacity: HeavyCapacity;
   /** The threads cards and codes are drawn in. */
   pool: WorkerPool;

@@ -19,10 +19,11 @@ export class CapacityFull extends Error {
 }
 
 /**
- * One bounded queue for all heavy work (photo decoding, card and QR rendering): at most `slots`
- * tasks run at once and at most `queueLimit` wait; past that `run` throws `CapacityFull` at once,
- * without starting anything. Password hashing never enters it, so a sign-in is never queued behind
- * an image.
+ * A bounded queue for one kind of heavy work (members' photo uploads; cards and QR codes drawn for
+ * anyone): at most `slots` tasks run at once and at most `queueLimit` wait; past that `run` throws
+ * `CapacityFull` at once, without starting anything. Each kind has its own, so that a flood of
+ * anonymous card requests fills only its own queue and never puts off a member's upload. Password
+ * hashing never enters one, so a sign-in is never queued behind an image.
  */
 export class HeavyCapacity {
   private running = 0;
