@@ -104,6 +104,17 @@ describe('share images', () => {
     expect((await get(`/share/verse-of-the-day/${storm}.png`, newAddress())).response.status).toBe(200);
   });
 
+  it("are limited per IPv6 /64: walking through one network's addresses does not draw more", async () => {
+    for (const host of ['::1', ':a:b:c:d', ':ffff:1:2:3']) {
+      expect((await get(`/share/verse-of-the-day/${newDay()}.png`, `2001:db8:27:1${host}`)).response.status).toBe(200);
+    }
+    const limited = await get(`/share/verse-of-the-day/${newDay()}.png`, '2001:db8:27:1::99');
+    expect(limited.response.status).toBe(429);
+    expect(JSON.parse(limited.body.toString())).toMatchObject({ code: 'RATE_LIMITED' });
+    // The next /64 is another subscriber.
+    expect((await get(`/share/verse-of-the-day/${newDay()}.png`, '2001:db8:27:2::1')).response.status).toBe(200);
+  });
+
   it('answer 503 with Retry-After when the server is full of drawing, and are drawn when asked again', async () => {
     const requested = Array.from({ length: 6 }, () => newDay());
     const answers = await Promise.all(requested.map((day) => get(`/share/verse-of-the-day/${day}.png`, newAddress())));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Loaders } from '../graphql/context.js';
+import { rateLimitKey } from '../http/address-key.js';
 import type { ProfileService } from '../profiles/profile.service.js';
 import { Theme } from '../profiles/appearance.js';
 import { latestToday } from '../verses/day.js';
@@ -156,9 +157,10 @@ export class ShareService {
     return drawing;
   }
 
+  /** Counts a new drawing against the client's address (an IPv6 one by its /64, as sign-ins are). */
   private async takeRender(client: string): Promise<void> {
     try {
-      await this.work.renders.consume(client);
+      await this.work.renders.consume(rateLimitKey(client));
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       throw new RenderLimited(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
