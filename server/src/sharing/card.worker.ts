@@ -45,7 +45,8 @@ export async function card({ tree, width, height }: CardJob): Promise<Uint8Array
   // Loaded at the first card of each thread, not at start: they are large.
   const [{ default: toSvg }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const svg = await toSvg(tree as Parameters<typeof toSvg>[0], { width, height, fonts: loadFonts() });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
+  // The text is already paths (satori draws the glyphs): resvg needs no fonts of the system.
+  return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render().asPng();
 }
 
 export interface QrJob {
