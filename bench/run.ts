@@ -181,6 +181,35 @@ async function seededPostgres(count: number): Promise<{ url: string; drop: () =>
   return { url: url.toString(), drop: () => administer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** How much of a server's output is kept, from its end. */
+const TAIL_BYTES = 8 * 1024;
+
+/**
+ * Keeps the end of a server's stdout (its log) and stderr, and prints it when the server ends
+ * before the bench stops it (a crash, an uncaught error, the kernel's OOM killer), with its exit
+ * code or signal, so that a lost server is explained rather than seen as "connection refused".
+ */
+function keepLastLines(child: ChildProcess): void {
+  let tail = Buffer.alloc(0);
+  const keep = (chunk: Buffer) => {
+    tail = Buffer.concat([tail, chunk]);
+    if (tail.length > 2 * TAIL_BYTES) tail = tail.subarray(tail.length - TAIL_BYTES);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (!children.has(child)) return;
+    const lines = tail
+      .subarray(Math.max(0, tail.length - TAIL_BYTES))
+      .toString('utf8')
+      .split('\n')
+      .slice(-30);
+    console.error(
+      `the server (pid ${child.pid}) ended by itself: ${signal ?? `exit code ${code}`}; its last lines:\n${lines.join('\n')}`,
+    );
+  });
+}
+
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
@@ -216,11 +245,16 @@ async function startOurs(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const { flags } = JSON.parse(readFileSync(path.join(root, 'server/node-flags.json'), 'utf8')) as { flags: string[] };
+  const { flags, env } = JSON.parse(readFileSync(path.join(root, 'server/node-flags.json'), 'utf8')) as {
+    flags: string[];
+    env: Record<string, string>;
+  };
   const child = spawn(process.execPath, [...flags, path.join(root, 'server/dist/main.js')], {
     cwd: path.join(root, 'server'),
-    stdio: 'ignore',
+    // Its log and stderr are kept (the last few lines) to explain a server that is lost mid-run.
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
+      ...env,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -240,6 +274,7 @@ async function startOurs(
     },
   });
   children.add(child);
+  keepLastLines(child);
   await waitFor(`${url}/readyz`, child);
   return { url, child, startMs: performance.now() - started, stop: () => stop(child) };
 }
@@ -676,7 +711,9 @@ async function lighthouseFigures(mainFile: string): Promise<void> {
  */
 async function isolation(mainFile: string): Promise<void> {
   const ours = await startOurs({ SQLITE_FILE: mainFile }, ISOLATION_SETTINGS);
-  const f11 = await measureIsolation(ours.url, ours.child.pid ?? 0, DURATION_S).finally(() => ours.stop());
+  const f11 = await measureIsolation(ours.url, ours.child.pid ?? 0, DURATION_S, quick ? 20 : 40).finally(() =>
+    ours.stop(),
+  );
   const ratio = f11.loadedP99 / f11.idleP99;
   const answers = Object.entries(f11.answers)
     .sort(([a], [b]) => a.localeCompare(b))
