@@ -52,8 +52,16 @@ async function signUp(url: string, email: string): Promise<string> {
   return token;
 }
 
-/** p99 and rate of sign-ins (`login`) for `seconds`. */
-async function logins(url: string, email: string, seconds: number): Promise<{ p99: number; rps: number }> {
+/**
+ * p99 and rate of sign-ins (`login`) for `seconds`. A warm-up may see none finish (a busy machine
+ * can take longer than a short warm-up for the first hashes); a measured window may not.
+ */
+async function logins(
+  url: string,
+  email: string,
+  seconds: number,
+  warmUp = false,
+): Promise<{ p99: number; rps: number }> {
   const body = JSON.stringify({
     query: 'mutation ($input: LoginInput!) { login(input: $input) { session { expiresIn } } }',
     variables: { input: { email, password: PASSWORD } },
@@ -66,6 +74,7 @@ async function logins(url: string, email: string, seconds: number): Promise<{ p9
     headers: { 'content-type': 'application/json' },
     body,
   });
+  if (warmUp) return { p99: result.latency.p99, rps: result.requests.average };
   if (result.requests.total === 0) throw new Error(`F11: no sign-in was answered in ${seconds} s`);
   if (result.non2xx + result.errors > 0) {
     throw new Error(`F11: ${result.non2xx} sign-ins were not 2xx and ${result.errors} failed`);
@@ -143,7 +152,7 @@ export async function measureIsolation(
   const [heavy, photo] = [await png16(7000), await pngImage(4000, 3000)];
   const nextDay = dayCounter();
 
-  await logins(url, email, Math.max(1, Math.round(seconds / 2)));
+  await logins(url, email, Math.max(1, Math.round(seconds / 2)), true);
   const idle = await logins(url, email, seconds);
   const rssIdleMb = rssMb(pid);
 

@@ -711,8 +711,8 @@ async function lighthouseFigures(mainFile: string): Promise<void> {
  */
 async function isolation(mainFile: string): Promise<void> {
   const ours = await startOurs({ SQLITE_FILE: mainFile }, ISOLATION_SETTINGS);
-  const f11 = await measureIsolation(ours.url, ours.child.pid ?? 0, DURATION_S, quick ? 20 : 40).finally(() =>
-    ours.stop(),
+  const f11 = await measureIsolation(ours.url, ours.child.pid ?? 0, quick ? 3 : DURATION_S, quick ? 20 : 40).finally(
+    () => ours.stop(),
   );
   const ratio = f11.loadedP99 / f11.idleP99;
   const answers = Object.entries(f11.answers)
