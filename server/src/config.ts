@@ -188,8 +188,8 @@ export interface Config {
    */
   graphql: { introspection: boolean; leanPublic: boolean; answerCacheMb: number };
   /**
-   * Heavy work (photo decoding; card and QR drawing), each kind on its own: at most `threads` at
-   * once (undefined: all cores but one, at most four) and `queue` waiting, then 503; drawn images kept in `cacheMb` MB;
+   * Heavy work (photo decoding; card and QR drawing): at most `threads` at once (undefined: all
+   * cores but one, at most four) and `queue` of each kind waiting, then 503; drawn images kept in `cacheMb` MB;
    * new drawings per client address per minute; photo uploads per member per hour.
    */
   heavy: {

@@ -1,5 +1,5 @@
-// Heavy work off the request path (issue 27, quality.md F11): a bounded queue for photos and one
-// for cards and QR codes (503 with Retry-After when full), drawn images kept by content, and limits per
+// Heavy work off the request path (issue 27, quality.md F11): one bound on heavy work with a lane
+// for photos and one for cards and QR codes (503 with Retry-After when full), drawn images kept by content, and limits per
 // address (drawing) and per member (uploads). The speed of it all is measured by `npm run bench`.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,8 @@ beforeAll(async () => {
     // Each request names its own address, so that the per-address limits can be told apart.
     TRUST_PROXY: 'true',
     HEAVY_THREADS: '1',
-    HEAVY_QUEUE: '0',
+    // One task at a time, one more waiting per kind.
+    HEAVY_QUEUE: '1',
     RENDERS_PER_MINUTE: '3',
     PHOTO_UPLOADS_PER_HOUR: '2',
   });
@@ -168,7 +169,8 @@ describe('photo uploads', () => {
 
   it('are not put off by a flood of new cards: drawing has a queue of its own', async () => {
     const member = await signUpMember(api);
-    // More new cards than the drawing queue holds (one drawing, none waiting): some get 503.
+    // More new cards than the drawing lane holds (one drawing, one waiting): some get 503, and the
+    // upload, in a lane of its own, takes the next place.
     const cards = Array.from({ length: 4 }, () => get(`/share/verse-of-the-day/${newDay()}.png`, newAddress()));
     await new Promise((resolve) => setTimeout(resolve, 20));
     const answer = await upload(member, await pngImage(310, 310));
@@ -181,13 +183,14 @@ describe('photo uploads', () => {
   it('are put off with 503 and Retry-After while other uploads fill their queue, and nothing changes', async () => {
     let busy: Response | undefined;
     for (let attempt = 0; attempt < 5 && !busy; attempt++) {
-      const [first, member] = [await signUpMember(api), await signUpMember(api)];
-      const photo = await pngImage(320, 320);
-      // A large photo takes the one place for decoding; the next upload comes just after.
-      const ahead = upload(first, await pngImage(2400, 2400));
+      const [first, second, member] = [await signUpMember(api), await signUpMember(api), await signUpMember(api)];
+      const [photo, large] = [await pngImage(320, 320), await pngImage(2400, 2400)];
+      // Two large photos take the one place for decoding and the one place waiting; the next
+      // upload comes just after.
+      const ahead = [upload(first, large), upload(second, large)];
       await new Promise((resolve) => setTimeout(resolve, 20));
       const answer = await upload(member, photo);
-      await ahead;
+      await Promise.all(ahead);
       if (answer.status === 503) {
         busy = answer;
         expect(await storedVersion(member)).toBeUndefined();

@@ -209,11 +209,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('verseMail', verseMail);
   const links = new LinkService(dataSource);
   const pageStats = new PageStatsService(dataSource);
-  // A bound on heavy work per kind (members' uploads; cards and QR codes for anyone), so that a
-  // card flood never puts off an upload: see work/capacity.ts.
+  // One bound on the cores heavy work takes, with a lane per kind (members' uploads; cards and QR
+  // codes for anyone), so that a card flood never puts off an upload: see work/capacity.ts.
   const heavySlots = config.heavy.threads ?? defaultHeavySlots();
-  const uploadCapacity = new HeavyCapacity(heavySlots, config.heavy.queue);
-  const renderCapacity = new HeavyCapacity(heavySlots, config.heavy.queue);
+  const capacity = new HeavyCapacity(heavySlots, config.heavy.queue);
+  const [uploadCapacity, renderCapacity] = [capacity.lane(), capacity.lane()];
   const workers = new WorkerPool(heavySlots);
   app.addHook('onClose', async () => workers.close());
   const photos = new PhotoService(

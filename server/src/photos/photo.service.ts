@@ -8,7 +8,7 @@ import { UserRecord } from '../members/user.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
 import { PhotoRecord } from './photo.entity.js';
 import { CapacityFull } from '../work/capacity.js';
-import type { HeavyCapacity } from '../work/capacity.js';
+import type { HeavyLane } from '../work/capacity.js';
 import { processPhoto } from './photo.pipeline.js';
 
 /** A member sent more photos this hour than anyone choosing one needs: the route answers 429. */
@@ -28,8 +28,8 @@ export function photoPath(uid: string, version: string): string {
 export class PhotoService {
   constructor(
     private readonly dataSource: DataSource,
-    /** The bound on decoding uploads (cards and codes have their own). */
-    private readonly capacity: HeavyCapacity,
+    /** Uploads' lane in the bound on heavy work (cards and codes have their own). */
+    private readonly capacity: HeavyLane,
     /** Uploads per member per hour. */
     private readonly uploads: RateLimiterAbstract,
   ) {}

@@ -8,7 +8,7 @@ import { Theme } from '../profiles/appearance.js';
 import { latestToday } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
 import type { ByteCache } from '../work/byte-cache.js';
-import type { HeavyCapacity } from '../work/capacity.js';
+import type { HeavyLane } from '../work/capacity.js';
 import type { WorkerPool } from '../work/worker-pool.js';
 import { workerFile } from '../work/worker-pool.js';
 import type { CardContent } from './card-render.js';
@@ -41,8 +41,8 @@ export class RenderLimited extends Error {
 }
 
 export interface ShareWork {
-  /** The bound on drawing (uploads have their own). */
-  capacity: HeavyCapacity;
+  /** Drawing's lane in the bound on heavy work (uploads have their own). */
+  capacity: HeavyLane;
   /** The threads cards and codes are drawn in. */
   pool: WorkerPool;
   /** Drawn images, by content. */

@@ -18,16 +18,24 @@ export class CapacityFull extends Error {
   }
 }
 
+/** Where one kind of heavy work waits for a place (see `HeavyCapacity.lane`). */
+export interface HeavyLane {
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
 /**
- * A bounded queue for one kind of heavy work (members' photo uploads; cards and QR codes drawn for
- * anyone): at most `slots` tasks run at once and at most `queueLimit` wait; past that `run` throws
- * `CapacityFull` at once, without starting anything. Each kind has its own, so that a flood of
- * anonymous card requests fills only its own queue and never puts off a member's upload. Password
- * hashing never enters one, so a sign-in is never queued behind an image.
+ * A bound on heavy work: at most `slots` tasks run at once, whatever their kind, so that images
+ * never take more cores than that. Each kind (members' photo uploads; cards and QR codes drawn for
+ * anyone) waits in a lane of its own, at most `queueLimit` tasks; past that `run` throws
+ * `CapacityFull` at once, without starting anything. A freed place goes to the next lane in turn
+ * that has a task waiting, so a flood of anonymous card requests fills only its own lane and never
+ * refuses or holds back a member's upload for long. Password hashing never enters it, so a sign-in
+ * is never queued behind an image.
  */
 export class HeavyCapacity {
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly lanes: (() => void)[][] = [];
+  private readonly defaultLane: HeavyLane = this.lane();
 
   constructor(
     readonly slots: number,
@@ -36,26 +44,52 @@ export class HeavyCapacity {
 
   /** Tasks running and waiting now. */
   get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+    return { running: this.running, waiting: this.lanes.reduce((sum, lane) => sum + lane.length, 0) };
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /** A lane of its own for one kind of work. */
+  lane(): HeavyLane {
+    const waiting: (() => void)[] = [];
+    this.lanes.push(waiting);
+    const index = this.lanes.length - 1;
+    return { run: (task) => this.runIn(index, task) };
+  }
+
+  /** Runs `task` in the default lane. */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return this.defaultLane.run(task);
+  }
+
+  private async runIn<T>(index: number, task: () => Promise<T>): Promise<T> {
+    const waiting = this.lanes[index] ?? [];
     if (this.running >= this.slots) {
-      if (this.waiting.length >= this.queueLimit) {
+      if (waiting.length >= this.queueLimit) {
         // About how long the queue ahead takes to drain, at a second a task: a hint, not a promise.
-        throw new CapacityFull(Math.max(1, Math.ceil(this.waiting.length / this.slots)));
+        throw new CapacityFull(Math.max(1, Math.ceil(waiting.length / this.slots)));
       }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve) => waiting.push(resolve));
     } else {
       this.running += 1;
     }
     try {
       return await task();
     } finally {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next task in line; otherwise it is freed.
-      if (next) next();
-      else this.running -= 1;
+      this.release(index);
     }
+  }
+
+  /**
+   * The place lane `from` frees passes straight to a task waiting in the next lane with one (its own
+   * lane last); otherwise it is freed.
+   */
+  private release(from: number): void {
+    for (let step = 1; step <= this.lanes.length; step++) {
+      const next = this.lanes[(from + step) % this.lanes.length]?.shift();
+      if (next) {
+        next();
+        return;
+      }
+    }
+    this.running -= 1;
   }
 }

@@ -25,7 +25,8 @@ const RECYCLE_AFTER = 10;
  * A pool of worker threads (piscina) for work that would otherwise hold the event loop, made at its
  * first task rather than at start (start-up time, quality.md P9), with no thread kept when idle.
  * Each task names its worker module (`workerFile`) and exported function; the modules import what
- * they need at their first task, too. Every `recycleAfter` tasks the threads are replaced. Bounding how many tasks run or wait is `HeavyCapacity`'s job.
+ * they need at their first task, too. Every `recycleAfter` tasks the threads are replaced.
+ * Bounding how many tasks run or wait is `HeavyCapacity`'s job.
  */
 export class WorkerPool {
   private pool: Promise<Piscina> | undefined;

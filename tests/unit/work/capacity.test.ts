@@ -48,3 +48,30 @@ describe('the heavy-work capacity', () => {
     expect(await capacity.run(() => Promise.resolve('next'))).toBe('next');
   });
 });
+
+describe('the heavy-work capacity with a lane per kind', () => {
+  it('bounds all lanes together, refuses per lane, and passes a freed place to the other lane in turn', async () => {
+    const capacity = new HeavyCapacity(1, 1);
+    const [cards, uploads] = [capacity.lane(), capacity.lane()];
+    const started: string[] = [];
+    const [a, b, c] = [held(started, 'card a'), held(started, 'card b'), held(started, 'upload c')];
+    const running = [cards.run(a.task), cards.run(b.task), uploads.run(c.task)];
+    await Promise.resolve();
+    expect(started).toEqual(['card a']);
+    expect(capacity.load).toEqual({ running: 1, waiting: 2 });
+    // The cards' lane is full; the uploads' lane is not held to it.
+    await expect(cards.run(() => Promise.resolve('card d'))).rejects.toBeInstanceOf(CapacityFull);
+    a.finish();
+    await running[0];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The next lane in turn (uploads) gets the place before the card that waited first.
+    expect(started).toEqual(['card a', 'upload c']);
+    c.finish();
+    await running[2];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(started).toEqual(['card a', 'upload c', 'card b']);
+    b.finish();
+    expect(await Promise.all(running)).toEqual(['card a', 'card b', 'upload c']);
+    expect(capacity.load).toEqual({ running: 0, waiting: 0 });
+  });
+});
