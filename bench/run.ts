@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --soak]`: the performance figures P1–P10 of the quality
+// `npm run bench [-- --quick] [-- --soak]`: the performance figures P1–P10 and F11 of the quality
 // catalogue (docs in bench/README.md), each as a ratio against a baseline measured in the same run.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -15,6 +15,7 @@ import { createDataSource } from '../server/src/app/data-source.js';
 import { openDatabase } from '../server/src/db/data-source.js';
 import { routeScripts } from '../tests/support/bundle.js';
 import { freePort } from '../tests/support/app.js';
+import { ISOLATION_SETTINGS, measureIsolation } from './isolation.js';
 import { seedMembers, seededUsername } from './seed.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -180,6 +181,35 @@ async function seededPostgres(count: number): Promise<{ url: string; drop: () =>
   return { url: url.toString(), drop: () => administer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** How much of a server's output is kept, from its end. */
+const TAIL_BYTES = 8 * 1024;
+
+/**
+ * Keeps the end of a server's stdout (its log) and stderr, and prints it when the server ends
+ * before the bench stops it (a crash, an uncaught error, the kernel's OOM killer), with its exit
+ * code or signal, so that a lost server is explained rather than seen as "connection refused".
+ */
+function keepLastLines(child: ChildProcess): void {
+  let tail = Buffer.alloc(0);
+  const keep = (chunk: Buffer) => {
+    tail = Buffer.concat([tail, chunk]);
+    if (tail.length > 2 * TAIL_BYTES) tail = tail.subarray(tail.length - TAIL_BYTES);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (!children.has(child)) return;
+    const lines = tail
+      .subarray(Math.max(0, tail.length - TAIL_BYTES))
+      .toString('utf8')
+      .split('\n')
+      .slice(-30);
+    console.error(
+      `the server (pid ${child.pid}) ended by itself: ${signal ?? `exit code ${code}`}; its last lines:\n${lines.join('\n')}`,
+    );
+  });
+}
+
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
@@ -215,11 +245,16 @@ async function startOurs(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const { flags } = JSON.parse(readFileSync(path.join(root, 'server/node-flags.json'), 'utf8')) as { flags: string[] };
+  const { flags, env } = JSON.parse(readFileSync(path.join(root, 'server/node-flags.json'), 'utf8')) as {
+    flags: string[];
+    env: Record<string, string>;
+  };
   const child = spawn(process.execPath, [...flags, path.join(root, 'server/dist/main.js')], {
     cwd: path.join(root, 'server'),
-    stdio: 'ignore',
+    // Its log and stderr are kept (the last few lines) to explain a server that is lost mid-run.
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
+      ...env,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -239,6 +274,7 @@ async function startOurs(
     },
   });
   children.add(child);
+  keepLastLines(child);
   await waitFor(`${url}/readyz`, child);
   return { url, child, startMs: performance.now() - started, stop: () => stop(child) };
 }
@@ -408,6 +444,7 @@ async function main(): Promise<void> {
   if (wanted('P7')) firstVisitScripts();
   if (wanted('P8')) await lighthouseFigures(mainFile);
   if (wanted('P10')) await postgresReads();
+  if (wanted('F11')) await isolation(mainFile);
 
   const resultsDir = path.join(root, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
@@ -665,6 +702,49 @@ async function lighthouseFigures(mainFile: string): Promise<void> {
           `${new URL(url).pathname}: perf ${scores.performance} (${scores.metrics}), a11y ${scores.accessibility}, best ${scores['best-practices']}, seo ${scores.seo}`,
       )
       .join('; '),
+  });
+}
+
+/**
+ * F11: sign-ins while large uploads and new share cards are asked for (bench/isolation.ts), against
+ * idle sign-ins on the same server; the server's RSS meanwhile; and /healthz during a card flood.
+ */
+async function isolation(mainFile: string): Promise<void> {
+  const ours = await startOurs({ SQLITE_FILE: mainFile }, ISOLATION_SETTINGS);
+  const f11 = await measureIsolation(ours.url, ours.child.pid ?? 0, quick ? 3 : DURATION_S, quick ? 20 : 40).finally(
+    () => ours.stop(),
+  );
+  const ratio = f11.loadedP99 / f11.idleP99;
+  const answers = Object.entries(f11.answers)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, times]) => `${times}× ${kind}`)
+    .join(', ');
+  report({
+    id: 'F11',
+    label: 'login p99 under uploads + new cards / idle',
+    value: round(ratio),
+    unit: '',
+    target: '≤ 1.5',
+    pass: ratio <= 1.5,
+    note: `${f11.loadedP99} vs ${f11.idleP99} ms, ${round(f11.loadedRps, 1)} vs ${round(f11.idleRps, 1)} logins/s; ${answers}`,
+  });
+  report({
+    id: 'F11m',
+    label: 'RSS at most, during F11',
+    value: f11.rssMaxMb,
+    unit: ' MB',
+    target: '≤ 250 MB',
+    pass: f11.rssMaxMb <= 250,
+    note: `${f11.rssIdleMb} MB before the load`,
+  });
+  report({
+    id: 'F11h',
+    label: '/healthz at most, during a card flood',
+    value: round(f11.healthzMaxMs, 0),
+    unit: ' ms',
+    target: '≤ 100 ms',
+    pass: f11.healthzMaxMs <= 100,
+    note: `${f11.healthzChecks} checks while ${f11.floodCards} new cards were drawn in ${round(f11.floodMs / 1000, 1)} s`,
   });
 }
 

@@ -55,10 +55,12 @@ if (built === 0 || changed > built) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { flags } = JSON.parse(readFileSync(at('server/node-flags.json'), 'utf8'));
+const { flags, env } = JSON.parse(readFileSync(at('server/node-flags.json'), 'utf8'));
 const server = spawn(process.execPath, [...flags, '--enable-source-maps', at('server/dist/main.js')], {
   cwd: at('server'),
   stdio: 'inherit',
+  // glibc reads MALLOC_ARENA_MAX when the process starts: only a launcher can set it.
+  env: { ...env, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

@@ -93,6 +93,11 @@ const envSchema = z.object({
   GRAPHQL_INTROSPECTION: bool.default(true),
   GRAPHQL_LEAN_PUBLIC: bool.default(true),
   GRAPHQL_ANSWER_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  HEAVY_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  HEAVY_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
+  RENDER_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  RENDERS_PER_MINUTE: positive.default(20),
+  PHOTO_UPLOADS_PER_HOUR: positive.default(10),
   RECONCILE_ON_START: bool.default(true),
   RECONCILE_GRACE_SECONDS: seconds.default(300),
 
@@ -192,6 +197,18 @@ export interface Config {
    * (0: none kept).
    */
   graphql: { introspection: boolean; leanPublic: boolean; answerCacheMb: number };
+  /**
+   * Heavy work (photo decoding; card and QR drawing): at most `threads` at once (undefined: all
+   * cores but one, at most four) and `queue` of each kind waiting, then 503; drawn images kept in `cacheMb` MB;
+   * new drawings per client address per minute; photo uploads per member per hour.
+   */
+  heavy: {
+    threads: number | undefined;
+    queue: number;
+    cacheMb: number;
+    rendersPerMinute: number;
+    uploadsPerHour: number;
+  };
   /** Accounts vs identity repair once the server listens; it leaves accounts younger than the grace alone. */
   reconcile: { onStart: boolean; graceSeconds: number };
   identity: {
@@ -398,6 +415,13 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
       introspection: env.GRAPHQL_INTROSPECTION,
       leanPublic: env.GRAPHQL_LEAN_PUBLIC,
       answerCacheMb: env.GRAPHQL_ANSWER_CACHE_MB,
+    },
+    heavy: {
+      threads: env.HEAVY_THREADS,
+      queue: env.HEAVY_QUEUE,
+      cacheMb: env.RENDER_CACHE_MB,
+      rendersPerMinute: env.RENDERS_PER_MINUTE,
+      uploadsPerHour: env.PHOTO_UPLOADS_PER_HOUR,
     },
     reconcile: { onStart: env.RECONCILE_ON_START, graceSeconds: env.RECONCILE_GRACE_SECONDS },
     identity: {

@@ -27,7 +27,7 @@ describe('npm run bench -- --quick', () => {
     expect(resultsLine).toBeDefined();
     const { figures } = JSON.parse(readFileSync(path.join(root, resultsLine ?? ''), 'utf8')) as { figures: Figure[] };
     const byId = new Map(figures.map((figure) => [figure.id, figure]));
-    for (const id of ['P1', 'P1u', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10']) {
+    for (const id of ['P1', 'P1u', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'F11', 'F11m', 'F11h']) {
       const figure = byId.get(id);
       expect(figure?.value, id).toEqual(expect.any(Number));
       expect(Number.isFinite(figure?.value) && (figure?.value ?? 0) > 0, id).toBe(true);

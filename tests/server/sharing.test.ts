@@ -120,10 +120,10 @@ describe("a page's QR code", () => {
 });
 
 describe('the verse of the day card', () => {
-  it('is a 1200×630 PNG for a day, kept for a day', async () => {
+  it('is a 1200×630 PNG for a day, kept for a year (a day’s verse never changes)', async () => {
     const { response, body } = await get('/share/verse-of-the-day/2025-11-25.png');
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await sharp(body).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
     const other = await get('/share/verse-of-the-day/2025-11-26.png');
     expect(other.response.headers.get('etag')).not.toBe(response.headers.get('etag'));

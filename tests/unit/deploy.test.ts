@@ -85,4 +85,14 @@ describe('docker/Dockerfile', () => {
     const command = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]';
     expect(JSON.parse(command)).toEqual(['node', ...flags, 'server/dist/main.js']);
   });
+
+  it('sets the environment npm start and the bench start the server with (glibc reads it at start)', () => {
+    const dockerfile = readFileSync(path.join(root, 'docker/Dockerfile'), 'utf8');
+    const { env } = JSON.parse(readFileSync(path.join(root, 'server/node-flags.json'), 'utf8')) as {
+      env: Record<string, string>;
+    };
+    expect(Object.keys(env)).toContain('MALLOC_ARENA_MAX');
+    for (const [name, value] of Object.entries(env))
+      expect(dockerfile).toMatch(new RegExp(`^\\s+${name}=${value}$`, 'm'));
+  });
 });

@@ -48,6 +48,10 @@ import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
 import type { RandomSource } from '../profiles/username.js';
 import { registerShareRoutes } from '../sharing/share.routes.js';
 import { ShareService } from '../sharing/share.service.js';
+import { ByteCache } from '../work/byte-cache.js';
+import { defaultHeavySlots, HeavyCapacity } from '../work/capacity.js';
+import { windowLimiter } from '../work/rate-limit.js';
+import { WorkerPool } from '../work/worker-pool.js';
 import { VerseRecord } from '../verses/verse.entity.js';
 import { VerseResolver } from '../verses/verse.resolver.js';
 import { VerseService } from '../verses/verse.service.js';
@@ -209,8 +213,24 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const links = new LinkService(dataSource);
   // Each visitor counts once a day per page and link; instances agree through Redis when there is one.
   const pageStats = new PageStatsService(dataSource, new FirstVisits(identity.redis, app.log));
-  const photos = new PhotoService(dataSource);
-  const shares = new ShareService(profiles, verses, newLoaders, config.publicUrl);
+  // One bound on the cores heavy work takes, with a lane per kind (members' uploads; cards and QR
+  // codes for anyone), so that a card flood never puts off an upload: see work/capacity.ts.
+  const heavySlots = config.heavy.threads ?? defaultHeavySlots();
+  const capacity = new HeavyCapacity(heavySlots, config.heavy.queue);
+  const [uploadCapacity, renderCapacity] = [capacity.lane(), capacity.lane()];
+  const workers = new WorkerPool(heavySlots);
+  app.addHook('onClose', async () => workers.close());
+  const photos = new PhotoService(
+    dataSource,
+    uploadCapacity,
+    windowLimiter('photo-uploads', config.heavy.uploadsPerHour, 3600, identity.redis),
+  );
+  const shares = new ShareService(profiles, verses, newLoaders, config.publicUrl, {
+    capacity: renderCapacity,
+    pool: workers,
+    cache: new ByteCache(config.heavy.cacheMb * 1024 * 1024, identity.redis),
+    renders: windowLimiter('renders', config.heavy.rendersPerMinute, 60, identity.redis),
+  });
   const stripe = await StripeClient.fromConfig(config.billing);
   const billing = new Billing(dataSource, identity.client, stripe, {
     publicUrl: config.publicUrl,

@@ -13,7 +13,19 @@ export const PHOTO_SIZE = 256;
  */
 export const MAX_PHOTO_PIXELS = 50_000_000;
 
+/**
+ * The most memory a PNG or WebP may decode to (width × height × channels × bytes per sample):
+ * about 33 megapixels of 8-bit colour, or 8 of 16-bit colour with alpha. Unlike a JPEG, which
+ * libvips decodes at an eighth of its size when the photo is to become small, these are decoded
+ * whole, and their cost grows with every byte: a 0.6 MB file of 7000×7000 pixels at 16 bits is
+ * 392 MB and seconds of a core. Refused from the header alone, before any decoding.
+ */
+export const MAX_DECODED_BYTES = 100 * 1024 * 1024;
+
 const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp']);
+
+/** Bytes per sample of libvips' band formats. */
+const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4 };
 
 let loading: Promise<typeof Sharp> | undefined;
 
@@ -22,13 +34,17 @@ function loadSharp(): Promise<typeof Sharp> {
   loading ??= import('sharp').then(({ default: sharp }) => {
     // libvips' operation cache would keep decoded uploads in memory between requests.
     sharp.cache(false);
+    // One libvips thread per image: the heavy-work bound (work/capacity.ts) then is a bound on
+    // cores too, and libuv's threads, which argon2 needs for sign-ins, are never all taken.
+    sharp.concurrency(1);
     return sharp;
   });
   return loading;
 }
 
 /** Why an upload was refused; each has its own words for people (web/src/features/editor/PhotoPicker.tsx). */
-export type PhotoRejection = 'empty' | 'too_large' | 'not_an_image' | 'unsupported_format' | 'too_many_pixels';
+export type PhotoRejection =
+  'empty' | 'too_large' | 'not_an_image' | 'unsupported_format' | 'too_many_pixels' | 'too_heavy';
 
 export class PhotoRejected extends Error {
   constructor(
@@ -58,10 +74,12 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   const sharp = await loadSharp();
   let format: string | undefined;
   let pixels: number;
+  let decodedBytes: number;
   try {
     const metadata = await sharp(upload).metadata();
     format = metadata.format;
     pixels = metadata.width * metadata.height;
+    decodedBytes = pixels * metadata.channels * (SAMPLE_BYTES[metadata.depth] ?? 8);
   } catch {
     throw new PhotoRejected('not_an_image', 'The file is not an image.');
   }
@@ -71,9 +89,16 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   if (pixels > MAX_PHOTO_PIXELS) {
     throw new PhotoRejected('too_many_pixels', 'The image has too many pixels (at most 50 megapixels).');
   }
+  if (format !== 'jpeg' && decodedBytes > MAX_DECODED_BYTES) {
+    throw new PhotoRejected(
+      'too_heavy',
+      'The image is too heavy to read (a very large PNG or WebP, or one of 16 bits per colour). A JPEG, or a smaller image, works.',
+    );
+  }
   let webp: Buffer;
   try {
-    webp = await sharp(upload, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
+    // Read top to bottom once, so that libvips streams the image rather than keeping it whole.
+    webp = await sharp(upload, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', sequentialRead: true })
       .rotate()
       .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' })
       .webp({ quality: 82 })

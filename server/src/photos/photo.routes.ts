@@ -5,7 +5,9 @@ import type { AuthUser } from '../graphql/context.js';
 import { ErrorCode, isExpectedError } from '../graphql/errors.js';
 import type { PhotoRejection } from './photo.pipeline.js';
 import { MAX_PHOTO_BYTES, PhotoRejected } from './photo.pipeline.js';
+import { CapacityFull } from '../work/capacity.js';
 import type { PhotoService } from './photo.service.js';
+import { UploadsLimited } from './photo.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PHOTO_FILE = /^([A-Za-z0-9_-]{16})\.webp$/;
@@ -18,8 +20,17 @@ export interface PhotoRouteOptions {
   publicUrl: string;
 }
 
+/** Why an upload was put off rather than refused for what it is (429 and 503, with `Retry-After`). */
+type PhotoDeferral = 'too_many_uploads' | 'busy';
+
 /** The coded JSON body of a refused upload, in the shape GraphQL errors carry their extensions. */
-function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string, reason?: PhotoRejection) {
+function refuse(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  reason?: PhotoRejection | PhotoDeferral,
+) {
   return reply
     .code(status)
     .header('Cache-Control', 'no-store')
@@ -36,7 +47,9 @@ function refuseError(reply: FastifyReply, error: GraphQLError) {
  * `PUT /api/photo`: the signed-in member's new photo, the image file itself as the request body
  * (any content type; the bytes decide), answered with `{ photoUrl }`. A raw body rather than a
  * GraphQL multipart upload: Apollo Server's CSRF prevention refuses multipart posts without a
- * preflight header, and a GraphQL document is limited to 1 MB.
+ * preflight header, and a GraphQL document is limited to 1 MB. A member over the hourly limit
+ * gets 429 (`RATE_LIMITED`, reason `too_many_uploads`), a server full of heavy work 503
+ * (`SERVICE_UNAVAILABLE`, reason `busy`), both with `Retry-After`.
  * `GET /p/<uid>/<version>.webp`: a photo, cached for a year (a new photo has a new version).
  */
 export function registerPhotoRoutes(
@@ -73,6 +86,14 @@ export function registerPhotoRoutes(
         const path = await photos.set(actor, upload);
         return await reply.header('Cache-Control', 'no-store').send({ photoUrl: `${publicUrl}${path}` });
       } catch (error) {
+        if (error instanceof UploadsLimited) {
+          void reply.header('Retry-After', String(error.retryAfterSeconds));
+          return refuse(reply, 429, ErrorCode.RATE_LIMITED, error.message, 'too_many_uploads');
+        }
+        if (error instanceof CapacityFull) {
+          void reply.header('Retry-After', String(error.retryAfterSeconds));
+          return refuse(reply, 503, ErrorCode.SERVICE_UNAVAILABLE, error.message, 'busy');
+        }
         if (error instanceof PhotoRejected) {
           const status = error.reason === 'too_large' ? 413 : 400;
           return refuse(reply, status, ErrorCode.BAD_USER_INPUT, error.message, error.reason);

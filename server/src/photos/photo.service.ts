@@ -1,3 +1,5 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../graphql/context.js';
 import { isLiveMember, memberGone } from '../members/live-member.js';
@@ -5,7 +7,17 @@ import { isPageAllowed } from '../members/moderation.js';
 import { UserRecord } from '../members/user.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
 import { PhotoRecord } from './photo.entity.js';
+import { CapacityFull } from '../work/capacity.js';
+import type { HeavyLane } from '../work/capacity.js';
 import { processPhoto } from './photo.pipeline.js';
+
+/** A member sent more photos this hour than anyone choosing one needs: the route answers 429. */
+export class UploadsLimited extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('You have sent many photos this hour. Please try again later.');
+    this.name = 'UploadsLimited';
+  }
+}
 
 /** The address a photo is served at: it changes whenever the photo does. */
 export function photoPath(uid: string, version: string): string {
@@ -14,15 +26,33 @@ export function photoPath(uid: string, version: string): string {
 
 /** Members' profile photos: setting, removing and reading them. */
 export class PhotoService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    /** Uploads' lane in the bound on heavy work (cards and codes have their own). */
+    private readonly capacity: HeavyLane,
+    /** Uploads per member per hour. */
+    private readonly uploads: RateLimiterAbstract,
+  ) {}
 
   /**
    * Makes `upload` the member's photo, after `processPhoto` accepted it; a refused upload changes
-   * nothing. Answers the new photo's address.
+   * nothing. Answers the new photo's address. Each upload counts against the member's hourly
+   * limit (`UploadsLimited`), except one the server was too busy to take (`CapacityFull`).
    */
   async set(actor: AuthUser, upload: Buffer): Promise<string> {
+    try {
+      await this.uploads.consume(actor.id);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw new UploadsLimited(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    }
     // Decoding happens before the transaction, so a slow image never holds the database.
-    const { webp, version } = await processPhoto(upload);
+    const { webp, version } = await this.capacity
+      .run(() => processPhoto(upload))
+      .catch(async (error: unknown) => {
+        if (error instanceof CapacityFull) await this.uploads.reward(actor.id, 1).catch(() => undefined);
+        throw error;
+      });
     await this.dataSource.transaction(async (manager) => {
       await this.requireOwnPage(manager, actor);
       await manager.upsert(

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type satori from 'satori';
 import { Theme } from '../profiles/appearance.js';
 
 /** Open Graph's and Twitter's large card size. */
@@ -49,22 +46,6 @@ const node = (type: string, style: Node['props']['style'], children?: Node['prop
   props: { style, children },
 });
 
-let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
-
-/** Lora, shipped in @fontsource/lora (satori reads WOFF, not WOFF2); read once, on first use. */
-function loadFonts() {
-  if (!fonts) {
-    const require = createRequire(import.meta.url);
-    const file = (weight: number) =>
-      readFileSync(require.resolve(`@fontsource/lora/files/lora-latin-${weight}-normal.woff`));
-    fonts = [
-      { name: 'Lora', data: file(400), weight: 400, style: 'normal' },
-      { name: 'Lora', data: file(700), weight: 700, style: 'normal' },
-    ];
-  }
-  return fonts;
-}
-
 /** Long verses are cut at a word, so that the card never overflows. */
 function fit(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -72,11 +53,17 @@ function fit(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).replace(/[\s,;:]+$/, '')}…`;
 }
 
-/** Renders a 1200×630 PNG card in the page's theme: title, subtitle, verse and the site's name. */
-export async function renderCard(content: CardContent): Promise<Buffer> {
+/** A satori element tree, as card.worker.ts draws it. */
+export type CardTree = Node;
+
+/**
+ * The 1200×630 card in the page's theme (title, subtitle, verse and the site's name) as a satori
+ * tree: cheap plain data, built here and drawn by card.worker.ts in the worker pool.
+ */
+export function cardTree(content: CardContent): CardTree {
   const palette = PALETTES[content.theme];
   const verse = fit(content.verseText, 260);
-  const tree = node(
+  return node(
     'div',
     {
       width: CARD_WIDTH,
@@ -121,13 +108,4 @@ export async function renderCard(content: CardContent): Promise<Buffer> {
       node('div', { fontSize: 28, fontWeight: 700, color: palette.soft, display: 'flex' }, 'Lampstand'),
     ],
   );
-  // Loaded at the first card, not at start: they are large, and cards are drawn once and kept.
-  const [{ default: toSvg }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
-  // satori's types want a React element; this plain object is what one is at run time.
-  const svg = await toSvg(tree as unknown as Parameters<typeof satori>[0], {
-    width: CARD_WIDTH,
-    height: CARD_HEIGHT,
-    fonts: loadFonts(),
-  });
-  return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } }).render().asPng());
 }

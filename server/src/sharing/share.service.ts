@@ -1,37 +1,79 @@
 import { createHash } from 'node:crypto';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Loaders } from '../graphql/context.js';
+import { rateLimitKey } from '../http/address-key.js';
 import type { ProfileService } from '../profiles/profile.service.js';
 import { Theme } from '../profiles/appearance.js';
 import { latestToday } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
+import type { ByteCache } from '../work/byte-cache.js';
+import type { HeavyLane } from '../work/capacity.js';
+import type { WorkerPool } from '../work/worker-pool.js';
+import { workerFile } from '../work/worker-pool.js';
 import type { CardContent } from './card-render.js';
-import { renderCard } from './card-render.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardTree } from './card-render.js';
+import type { CardJob, QrJob } from './card.worker.js';
 
 /** The earliest day a verse card is drawn for (the `/verse/` pages go further back, without one). */
 export const FIRST_CARD_DAY = '2000-01-01';
 
-/** How many rendered cards are kept (about 50–100 KB each): the most recently asked for. */
-const CARD_CACHE_SIZE = 200;
+const CARD_WORKER = workerFile(import.meta.url, 'card.worker');
 
-/** An image ready to send, with the validator that changes whenever what it shows does. */
+/** A card's date as people read it; made once (each formatter costs about a millisecond to make). */
+const DAY_LABEL = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * An image to send: the validator that changes whenever what it shows does, known before anything
+ * is drawn (a client holding it gets 304 for free), and the bytes, drawn or kept.
+ */
 export interface ShareImage {
-  body: Buffer;
   etag: string;
+  body(): Promise<Buffer>;
 }
+
+/** One address asked for more new images than its share: the route answers 429 with `Retry-After`. */
+export class RenderLimited extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many new images asked for; try again in a minute.');
+    this.name = 'RenderLimited';
+  }
+}
+
+export interface ShareWork {
+  /** Drawing's lane in the bound on heavy work (uploads have their own). */
+  capacity: HeavyLane;
+  /** The threads cards and codes are drawn in. */
+  pool: WorkerPool;
+  /** Drawn images, by content. */
+  cache: ByteCache;
+  /** Images drawn (not found kept) per client address. */
+  renders: RateLimiterAbstract;
+}
+
+/** The key of what an image shows, which is also its ETag. */
+const contentKey = (kind: string, content: unknown): string =>
+  createHash('sha256')
+    .update(`${kind}\n${JSON.stringify(content)}`)
+    .digest('base64url')
+    .slice(0, 22);
 
 /**
  * What a member's page is shared with: its QR code, and the Open Graph / Twitter cards of the page
- * and of the verse of the day. Cards are rendered once per content (name, theme, verse) and kept
- * in a bounded cache, so a page shared widely is drawn once a day, and memory stays flat.
+ * and of the verse of the day. Each image is drawn once per content (name, theme, verse; the page's
+ * address) in the worker pool, never on the event loop, and kept by that content (`ByteCache`):
+ * the same card asked for a thousand times is drawn once, and asked for at once it is drawn once
+ * too. Only drawing counts against an address's limit; what is kept is free.
  */
 export class ShareService {
-  private readonly cards = new Map<string, Promise<Buffer>>();
+  private readonly drawing = new Map<string, Promise<Buffer>>();
 
   constructor(
     private readonly profiles: ProfileService,
     private readonly verses: VerseService,
     private readonly loaders: () => Loaders,
     private readonly publicUrl: string,
+    private readonly work: ShareWork,
   ) {}
 
   /** The page's address, as its QR code and share sheet carry it. */
@@ -40,18 +82,21 @@ export class ShareService {
   }
 
   /** The card of a public page today (UTC), or null when visitors cannot see the page. */
-  async pageCard(username: string): Promise<ShareImage | null> {
+  async pageCard(username: string, client: string): Promise<ShareImage | null> {
     const loaders = this.loaders();
     const profile = await this.profiles.findPublic(username, loaders);
     if (!profile) return null;
     const verse = await this.profiles.verseFor(profile.uid, loaders, {});
-    return this.card({
-      theme: profile.appearance.theme,
-      title: profile.name,
-      subtitle: `@${profile.username}`,
-      verseText: verse.text,
-      verseRef: verse.ref,
-    });
+    return this.card(
+      {
+        theme: profile.appearance.theme,
+        title: profile.name,
+        subtitle: `@${profile.username}`,
+        verseText: verse.text,
+        verseRef: verse.ref,
+      },
+      client,
+    );
   }
 
   /**
@@ -59,52 +104,71 @@ export class ShareService {
    * has not begun anywhere yet, or one before `FIRST_CARD_DAY`: each card costs a render, so the
    * days that can be asked for are bounded.
    */
-  async verseCard(date: string, now: Date = new Date()): Promise<ShareImage | null> {
+  async verseCard(date: string, client: string, now: Date = new Date()): Promise<ShareImage | null> {
     const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
     if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) return null;
     if (date < FIRST_CARD_DAY || date > latestToday(now)) return null;
     const verse = await this.verses.ofTheDay({ date });
-    const label = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(day);
-    return this.card({
-      theme: Theme.lightTheme,
-      title: 'Verse of the day',
-      subtitle: label,
-      verseText: verse.text,
-      verseRef: verse.ref,
-    });
+    const label = DAY_LABEL.format(day);
+    return this.card(
+      {
+        theme: Theme.lightTheme,
+        title: 'Verse of the day',
+        subtitle: label,
+        verseText: verse.text,
+        verseRef: verse.ref,
+      },
+      client,
+    );
   }
 
   /** The QR code of a public page's address, or null when visitors cannot see the page. */
-  async pageQr(username: string, format: 'svg' | 'png'): Promise<ShareImage | null> {
+  async pageQr(username: string, format: 'svg' | 'png', client: string): Promise<ShareImage | null> {
     const profile = await this.profiles.findPublic(username, this.loaders());
     if (!profile) return null;
-    const url = this.pageUrl(profile.username);
-    const options = { errorCorrectionLevel: 'M' as const, margin: 2 };
-    // Loaded at the first code rather than at start (start-up time, quality.md P9).
-    const { default: QRCode } = await import('qrcode');
-    const body =
-      format === 'svg'
-        ? Buffer.from(await QRCode.toString(url, { ...options, type: 'svg' }))
-        : await QRCode.toBuffer(url, { ...options, type: 'png', width: 512 });
-    return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+    const job: QrJob = { url: this.pageUrl(profile.username), format };
+    const key = contentKey('qr', job);
+    return { etag: `"${key}"`, body: () => this.kept(key, client, () => this.draw('qr', job)) };
   }
 
-  private async card(content: CardContent): Promise<ShareImage> {
-    const key = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 22);
-    let rendering = this.cards.get(key);
-    if (rendering) {
-      // Most recently used last: a Map iterates in insertion order, so the first key is the oldest.
-      this.cards.delete(key);
-    } else {
-      rendering = renderCard(content);
-      void rendering.catch(() => this.cards.delete(key));
+  private card(content: CardContent, client: string): ShareImage {
+    const key = contentKey('card', content);
+    const draw = () => {
+      const job: CardJob = { tree: cardTree(content), width: CARD_WIDTH, height: CARD_HEIGHT };
+      return this.draw('card', job);
+    };
+    return { etag: `"${key}"`, body: () => this.kept(key, client, draw) };
+  }
+
+  /** The kept image of `key`, or one drawn now (once, however many ask at the same time). */
+  private async kept(key: string, client: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+    const kept = await this.work.cache.get(key);
+    if (kept) return kept;
+    let drawing = this.drawing.get(key);
+    if (!drawing) {
+      await this.takeRender(client);
+      drawing = draw().then((body) => {
+        this.work.cache.set(key, body);
+        return body;
+      });
+      this.drawing.set(key, drawing);
+      void drawing.finally(() => this.drawing.delete(key)).catch(() => undefined);
     }
-    this.cards.set(key, rendering);
-    while (this.cards.size > CARD_CACHE_SIZE) {
-      const oldest = this.cards.keys().next().value;
-      if (oldest === undefined) break;
-      this.cards.delete(oldest);
+    return drawing;
+  }
+
+  /** Counts a new drawing against the client's address (an IPv6 one by its /64, as sign-ins are). */
+  private async takeRender(client: string): Promise<void> {
+    try {
+      await this.work.renders.consume(rateLimitKey(client));
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw new RenderLimited(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
     }
-    return { body: await rendering, etag: `"${key}"` };
+  }
+
+  private async draw(name: 'card' | 'qr', job: CardJob | QrJob): Promise<Buffer> {
+    const bytes = await this.work.capacity.run(() => this.work.pool.run<Uint8Array>(CARD_WORKER, name, job));
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, PhotoRejected, processPhoto } from '../../../server/src/photos/photo.pipeline.js';
-import { CAMERA_EXIF, jpegWithExif, pngBomb, pngImage } from '../../support/images.js';
+import { CAMERA_EXIF, jpegWithExif, png16, pngBomb, pngImage } from '../../support/images.js';
 
 async function rejection(upload: Buffer): Promise<string> {
   const error: unknown = await processPhoto(upload).then(
@@ -57,6 +57,17 @@ describe('the photo pipeline', () => {
     const bomb = pngBomb(8000);
     expect(bomb.length).toBeLessThan(200_000);
     expect(await rejection(bomb)).toBe('too_many_pixels');
+  });
+
+  it('refuses a PNG too heavy to decode (4,000² at 16 bits, 128 MB of pixels) from its header', async () => {
+    const heavy = await png16(4000);
+    expect(heavy.length).toBeLessThan(MAX_PHOTO_BYTES);
+    expect(await rejection(heavy)).toBe('too_heavy');
+  });
+
+  it('takes a PNG of 16 bits per sample that is light enough', async () => {
+    const { webp } = await processPhoto(await png16(600));
+    expect(await sharp(webp).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
   });
 
   it('refuses a file over 5 MB', async () => {

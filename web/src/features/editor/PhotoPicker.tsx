@@ -14,6 +14,10 @@ const PROBLEMS: Record<PhotoProblem, string> = {
   not_an_image: 'We couldn’t read that file as a photo. Please choose a JPEG, PNG or WebP image.',
   unsupported_format: 'Please choose a JPEG, PNG or WebP image.',
   too_many_pixels: 'That image is too big to use (over 50 megapixels). Please choose a smaller one.',
+  too_heavy:
+    'That image is too heavy to use (a very large PNG or WebP, or 16 bits per colour). Please choose a JPEG or a smaller image.',
+  too_many_uploads: 'You have changed your photo many times this hour. Please try again later.',
+  busy: 'We are busy with other photos just now. Please try again in a moment.',
   signed_out: 'Your session has ended. Please sign in again to change your photo.',
   network: 'We couldn’t save your photo. Please check your connection and try again.',
 };

@@ -5,7 +5,16 @@ import { OwnPhotoDocument, useOwnPhotoQuery, useRemovePhotoMutation } from './ph
 
 /** Why the server refused a photo (server/src/photos/photo.pipeline.ts), or why it never got it. */
 export type PhotoProblem =
-  'empty' | 'too_large' | 'not_an_image' | 'unsupported_format' | 'too_many_pixels' | 'signed_out' | 'network';
+  | 'empty'
+  | 'too_large'
+  | 'not_an_image'
+  | 'unsupported_format'
+  | 'too_many_pixels'
+  | 'too_heavy'
+  | 'too_many_uploads'
+  | 'busy'
+  | 'signed_out'
+  | 'network';
 
 export class PhotoUploadError extends Error {
   constructor(readonly problem: PhotoProblem) {
@@ -20,6 +29,9 @@ const SERVER_REASONS: ReadonlySet<string> = new Set([
   'not_an_image',
   'unsupported_format',
   'too_many_pixels',
+  'too_heavy',
+  'too_many_uploads',
+  'busy',
 ]);
 
 function problemOf(status: number, body: unknown): PhotoProblem {

@@ -1,0 +1,228 @@
+// F11 of the quality catalogue: sign-ins and health checks stay quick while visitors upload large
+// photos and ask for share cards nobody asked for before (issue 27). Used by run.ts.
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { png16, pngImage } from '../tests/support/images.js';
+
+/** Settings the F11 server runs with: the per-member and per-address limits would hide the load. */
+export const ISOLATION_SETTINGS = { PHOTO_UPLOADS_PER_HOUR: '1000000', RENDERS_PER_MINUTE: '1000000' };
+
+const PASSWORD = 'correct horse battery staple';
+/** Sign-ins at once: a steady trickle, so that p99 is a sign-in's own time rather than a queue's. */
+const LOGIN_CONNECTIONS = 2;
+/** The issue's load: eight uploads and forty card requests, all at once, again and again. */
+const UPLOADERS = 8;
+const CARD_VISITORS = 40;
+
+export interface IsolationFigures {
+  idleP99: number;
+  loadedP99: number;
+  idleRps: number;
+  loadedRps: number;
+  rssIdleMb: number;
+  rssMaxMb: number;
+  /** Answers to the uploads and card requests made during the loaded sign-ins, by status. */
+  answers: Record<string, number>;
+  /** The slowest /healthz while only cards were asked for (40 at once, each until drawn). */
+  healthzMaxMs: number;
+  healthzChecks: number;
+  floodCards: number;
+  floodMs: number;
+}
+
+function rssMb(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function signUp(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'mutation ($input: SignUpInput!) { signUp(input: $input) { session { accessToken } } }',
+      variables: { input: { email, password: PASSWORD, first: 'Bench', platform: 'bench' } },
+    }),
+  });
+  const body = (await response.json()) as { data?: { signUp: { session: { accessToken: string } | null } } };
+  const token = body.data?.signUp.session?.accessToken;
+  if (!token) throw new Error(`F11: sign-up failed: ${JSON.stringify(body)}`);
+  return token;
+}
+
+/**
+ * p99 and rate of sign-ins (`login`) for `seconds`. A warm-up may see none finish (a busy machine
+ * can take longer than a short warm-up for the first hashes); a measured window may not.
+ */
+async function logins(
+  url: string,
+  email: string,
+  seconds: number,
+  warmUp = false,
+): Promise<{ p99: number; rps: number }> {
+  const body = JSON.stringify({
+    query: 'mutation ($input: LoginInput!) { login(input: $input) { session { expiresIn } } }',
+    variables: { input: { email, password: PASSWORD } },
+  });
+  const result = await autocannon({
+    url: `${url}/graphql`,
+    connections: LOGIN_CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  if (warmUp) return { p99: result.latency.p99, rps: result.requests.average };
+  if (result.requests.total === 0) throw new Error(`F11: no sign-in was answered in ${seconds} s`);
+  if (result.non2xx + result.errors > 0) {
+    throw new Error(`F11: ${result.non2xx} sign-ins were not 2xx and ${result.errors} failed`);
+  }
+  return { p99: result.latency.p99, rps: result.requests.average };
+}
+
+/** Days no card was drawn for yet, one after the other from 2001 on. */
+function dayCounter(): () => string {
+  let day = 0;
+  return () => new Date(Date.UTC(2001, 0, 1) + day++ * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Waits as long as a 503 or 429 says (at most a second: the bench keeps pressing). */
+async function backOff(response: Response): Promise<void> {
+  const seconds = Number(response.headers.get('retry-after') ?? 1);
+  await sleep(Math.min(1000, Math.max(50, seconds * 1000)));
+}
+
+/** Samples the server's RSS every 100 ms, and /healthz's time every 10 ms, until `stop`. */
+function watch(
+  url: string,
+  pid: number,
+): { stop: () => Promise<{ rssMaxMb: number; healthzMaxMs: number; checks: number }> } {
+  const state = { running: true };
+  let rssMaxMb = 0;
+  let healthzMaxMs = 0;
+  let checks = 0;
+  const rss = (async () => {
+    while (state.running) {
+      rssMaxMb = Math.max(rssMaxMb, rssMb(pid));
+      await sleep(100);
+    }
+  })();
+  const health = (async () => {
+    while (state.running) {
+      const started = performance.now();
+      const response = await fetch(`${url}/healthz`);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`F11: /healthz answered ${response.status}`);
+      healthzMaxMs = Math.max(healthzMaxMs, performance.now() - started);
+      checks += 1;
+      await sleep(10);
+    }
+  })();
+  return {
+    async stop() {
+      state.running = false;
+      await Promise.all([rss, health]);
+      return { rssMaxMb, healthzMaxMs, checks };
+    },
+  };
+}
+
+/**
+ * F11. Idle sign-ins first (their p99), then the same sign-ins while eight members upload large
+ * PNGs (four the issue's 7000² at 16 bits, four 12-megapixel photos the server takes) and forty
+ * visitors ask for verse cards of days nobody asked for, each again as soon as answered (after
+ * `Retry-After` when put off), with RSS sampled throughout. Then a share-card flood alone:
+ * `floodCards` (forty; fewer in the quick bench, which must finish within its test's timeout) cards
+ * at once, each asked for until drawn, with /healthz timed every 10 ms.
+ */
+export async function measureIsolation(
+  url: string,
+  pid: number,
+  seconds: number,
+  floodCards = CARD_VISITORS,
+): Promise<IsolationFigures> {
+  const stamp = Date.now();
+  const email = `f11-${stamp}@bench.example`;
+  await signUp(url, email);
+  const tokens = await Promise.all(
+    Array.from({ length: UPLOADERS }, (_, index) => signUp(url, `f11-${stamp}-${index}@bench.example`)),
+  );
+  const [heavy, photo] = [await png16(7000), await pngImage(4000, 3000)];
+  const nextDay = dayCounter();
+
+  await logins(url, email, Math.max(1, Math.round(seconds / 2)), true);
+  const idle = await logins(url, email, seconds);
+  const rssIdleMb = rssMb(pid);
+
+  const answers: Record<string, number> = {};
+  const count = (kind: string, status: number) => {
+    const key = `${kind} ${status}`;
+    answers[key] = (answers[key] ?? 0) + 1;
+  };
+  const phase = { loading: true };
+  const uploader = async (token: string, image: Buffer) => {
+    while (phase.loading) {
+      const response = await fetch(`${url}/api/photo`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` },
+        body: new Uint8Array(image),
+      });
+      await response.arrayBuffer();
+      count('upload', response.status);
+      if (response.status === 503 || response.status === 429) await backOff(response);
+    }
+  };
+  const visitor = async () => {
+    while (phase.loading) {
+      const response = await fetch(`${url}/share/verse-of-the-day/${nextDay()}.png`);
+      await response.arrayBuffer();
+      count('card', response.status);
+      if (response.status === 503 || response.status === 429) await backOff(response);
+    }
+  };
+  const watching = watch(url, pid);
+  const load = [
+    ...tokens.map((token, index) => uploader(token, index % 2 === 0 ? heavy : photo)),
+    ...Array.from({ length: CARD_VISITORS }, visitor),
+  ];
+  await sleep(250);
+  const loaded = await logins(url, email, seconds);
+  phase.loading = false;
+  await Promise.all(load);
+  const { rssMaxMb } = await watching.stop();
+
+  // The flood alone: forty new cards at once, each asked for again after Retry-After until drawn.
+  await sleep(500);
+  const flood = watch(url, pid);
+  const floodStart = performance.now();
+  await Promise.all(
+    Array.from({ length: floodCards }, async () => {
+      const day = nextDay();
+      for (;;) {
+        const response = await fetch(`${url}/share/verse-of-the-day/${day}.png`);
+        await response.arrayBuffer();
+        if (response.ok) return;
+        if (response.status !== 503 && response.status !== 429)
+          throw new Error(`F11: a card answered ${response.status}`);
+        await backOff(response);
+      }
+    }),
+  );
+  const floodMs = performance.now() - floodStart;
+  const healthz = await flood.stop();
+  return {
+    idleP99: idle.p99,
+    loadedP99: loaded.p99,
+    idleRps: idle.rps,
+    loadedRps: loaded.rps,
+    rssIdleMb,
+    rssMaxMb: Math.max(rssMaxMb, healthz.rssMaxMb),
+    answers,
+    healthzMaxMs: healthz.healthzMaxMs,
+    healthzChecks: healthz.checks,
+    floodCards,
+    floodMs,
+  };
+}

@@ -1,0 +1,64 @@
+// Runs in the worker pool's threads (work/worker-pool.ts), never on the event loop: satori's layout
+// and resvg's rasterising of a card, and QR codes. Node runs this file as it is from the sources
+// (type stripping), so it imports packages only, never another module of ours.
+import { readFileSync, readlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
+
+/**
+ * A card thread yields the CPU to the event loop and to password hashing when both want it: on
+ * Linux a thread's own id names it to setpriority. Elsewhere the thread keeps its priority.
+ */
+try {
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10);
+} catch {
+  // Not Linux, or not allowed: the pool's bound alone keeps the work in check.
+}
+
+type Fonts = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[];
+let fonts: Fonts | undefined;
+
+/** Lora, shipped in @fontsource/lora (satori reads WOFF, not WOFF2); read once, at the first card. */
+function loadFonts(): Fonts {
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    const file = (weight: number) =>
+      readFileSync(require.resolve(`@fontsource/lora/files/lora-latin-${weight}-normal.woff`));
+    fonts = [
+      { name: 'Lora', data: file(400), weight: 400, style: 'normal' },
+      { name: 'Lora', data: file(700), weight: 700, style: 'normal' },
+    ];
+  }
+  return fonts;
+}
+
+export interface CardJob {
+  /** A satori element tree (card-render.ts builds it). */
+  tree: unknown;
+  width: number;
+  height: number;
+}
+
+/** The card's PNG: satori lays the tree out as SVG, resvg draws it. */
+export async function card({ tree, width, height }: CardJob): Promise<Uint8Array> {
+  // Loaded at the first card of each thread, not at start: they are large.
+  const [{ default: toSvg }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
+  const svg = await toSvg(tree as Parameters<typeof toSvg>[0], { width, height, fonts: loadFonts() });
+  // The text is already paths (satori draws the glyphs): resvg needs no fonts of the system.
+  return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render().asPng();
+}
+
+export interface QrJob {
+  url: string;
+  format: 'svg' | 'png';
+}
+
+/** The QR code of `url`: an SVG, or a 512 px PNG. */
+export async function qr({ url, format }: QrJob): Promise<Uint8Array> {
+  const { default: QRCode } = await import('qrcode');
+  const options = { errorCorrectionLevel: 'M' as const, margin: 2 };
+  return format === 'svg'
+    ? Buffer.from(await QRCode.toString(url, { ...options, type: 'svg' }))
+    : QRCode.toBuffer(url, { ...options, type: 'png', width: 512 });
+}

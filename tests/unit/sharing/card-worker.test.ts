@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { Theme } from '../../../server/src/profiles/appearance.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardTree } from '../../../server/src/sharing/card-render.js';
+import { card, qr } from '../../../server/src/sharing/card.worker.js';
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+// The worker pool draws what the event loop drew before, byte for byte: these digests are those of
+// the images drawn in the request before the move (satori 0.63.2, resvg-js 2.6.2, Lora 5.3.0, qrcode 1.5.4).
+// A deliberate upgrade of one of them changes them; then check the images by eye and update.
+describe('the card worker', () => {
+  it('draws a card byte for byte as before, a 1200×630 PNG', async () => {
+    const png = await card({
+      tree: cardTree({
+        theme: Theme.sunriseTheme,
+        title: 'Dorcas',
+        subtitle: '@dorcas',
+        verseText: 'In the beginning God created the heaven and the earth.',
+        verseRef: 'Genesis 1:1',
+      }),
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+    });
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    expect(sha256(png)).toBe('fb3836cfffcd6df37e8849bf428db0edb6f73e7747e045c9097448ffbc80b0f9');
+  });
+
+  it('draws a QR code byte for byte as before', async () => {
+    const png = await qr({ url: 'http://127.0.0.1:3000/@dorcas', format: 'png' });
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 });
+    expect(sha256(png)).toBe('7f201957262d20cd23ffc4b53d5229fd93e8c89a934712b9d03daa7d478e934c');
+  });
+});
