@@ -250,6 +250,10 @@ describe('the tokens of emailed links', () => {
     const api = stubApi({
       RefreshSession: () => refreshed(uid),
       AuthMe: () => ({ body: { data: { me: member(uid) } } }),
+      // The page asks whether the link's session must still pass two-factor sign-in: it need not.
+      EmailLinkTwoFactor: () => ({
+        body: { data: { mfaStatus: { __typename: 'MfaStatus', enabled: false, verified: false } } },
+      }),
     });
     const seen = await openLink(
       '/email-confirmed#access_token=eyJ5ecret&expires_in=3600&refresh_token=r5ecret&token_type=bearer&type=signup',
