@@ -1,3 +1,4 @@
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
 import type { WebAuthnCredential } from '@simplewebauthn/server';
 import type { EntityManager } from 'typeorm';
 import { Not } from 'typeorm';
@@ -9,6 +10,9 @@ import { ApiError, forbidden, unprocessable, validationFailed } from './errors.j
 import { AuthFactorRecord } from './factor-entities.js';
 import { reissueSession } from './sessions.js';
 import type { AccessTokenResponse } from './sessions.js';
+
+/** `@simplewebauthn/server`, loaded at the first passkey request: no start pays for it (P9). */
+export const webAuthnLibrary = (): Promise<typeof SimpleWebAuthn> => import('@simplewebauthn/server');
 
 /** The `amr` method a WebAuthn factor (a passkey) adds to a session. */
 export const WEBAUTHN_METHOD = 'webauthn';

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { randomUUID } from 'node:crypto';
 import { IsNull } from 'typeorm';
@@ -11,7 +10,14 @@ import type { RouteCall } from '../route.js';
 import { text } from '../schemas.js';
 import { issueSession } from '../sessions.js';
 import { findUserById, isBanned, isUuid } from '../users.js';
-import { WEBAUTHN_METHOD, credentialColumns, raiseSession, storedCredential, verified } from '../webauthn.js';
+import {
+  WEBAUTHN_METHOD,
+  credentialColumns,
+  raiseSession,
+  storedCredential,
+  verified,
+  webAuthnLibrary,
+} from '../webauthn.js';
 
 /**
  * Sign-in with a passkey on its own (an extension of Supabase Auth's API, in the shape
@@ -38,7 +44,9 @@ export async function passkeyOptions(
   { context, client }: RouteCall,
 ): Promise<unknown> {
   const { rpId } = context.settings.webauthn;
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthnLibrary()
+  ).generateAuthenticationOptions({
     rpID: rpId,
     userVerification: 'required',
     timeout: CEREMONY_TIMEOUT_MS,
@@ -93,8 +101,8 @@ export async function passkeyVerify(
   if (!factor) throw failed('This passkey is not registered here');
   const credential = storedCredential(factor);
   const { rpId, origins } = context.settings.webauthn;
-  const outcome = await verified('webauthn_verification_failed', () =>
-    verifyAuthenticationResponse({
+  const outcome = await verified('webauthn_verification_failed', async () =>
+    (await webAuthnLibrary()).verifyAuthenticationResponse({
       response: body.credential as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge.challenge,
       expectedOrigin: origins,

@@ -1,10 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { randomUUID } from 'node:crypto';
 import { IsNull } from 'typeorm';
@@ -27,6 +21,7 @@ import {
   relyingPartyBody,
   storedCredential,
   verified,
+  webAuthnLibrary,
 } from '../webauthn.js';
 import type { WebAuthnSession } from '../webauthn.js';
 
@@ -110,7 +105,9 @@ async function ceremonyOptions(
   const { context, auth } = call;
   if (session.type === 'request') {
     const credential = storedCredential(factor);
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webAuthnLibrary()
+    ).generateAuthenticationOptions({
       rpID: session.rpId,
       allowCredentials: [{ id: credential.id, transports: credential.transports }],
       userVerification: 'preferred',
@@ -124,7 +121,9 @@ async function ceremonyOptions(
     status: 'verified',
   });
   const name = auth.user.email ?? auth.user.id;
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthnLibrary()
+  ).generateRegistrationOptions({
     rpName: context.settings.webauthn.rpName,
     rpID: session.rpId,
     userID: Buffer.from(auth.user.id, 'utf8'),
@@ -252,8 +251,8 @@ async function registrationColumns(
   response: Record<string, unknown>,
   expected: Expected,
 ): Promise<ReturnType<typeof credentialColumns>> {
-  const outcome = await verified('mfa_verification_failed', () =>
-    verifyRegistrationResponse({
+  const outcome = await verified('mfa_verification_failed', async () =>
+    (await webAuthnLibrary()).verifyRegistrationResponse({
       response: response as unknown as RegistrationResponseJSON,
       ...expected,
       requireUserVerification: false,
@@ -271,8 +270,8 @@ async function signatureColumns(
 ): Promise<ReturnType<typeof credentialColumns>> {
   const credential = storedCredential(factor);
   if (response.id !== credential.id) throw unprocessable('mfa_verification_failed', 'This is not the factor’s passkey');
-  const outcome = await verified('mfa_verification_failed', () =>
-    verifyAuthenticationResponse({
+  const outcome = await verified('mfa_verification_failed', async () =>
+    (await webAuthnLibrary()).verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
       ...expected,
       credential,
