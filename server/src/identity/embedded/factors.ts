@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { In, LessThan } from 'typeorm';
 import { AuthSessionRecord } from './entities.js';
 import type { AuthUserRecord } from './entities.js';
-import { ApiError } from './errors.js';
+import { ApiError, forbidden, unprocessable } from './errors.js';
 import { AuthChallengeRecord, AuthFactorRecord } from './factor-entities.js';
 import { isUuid } from './users.js';
 
@@ -39,6 +39,39 @@ export async function deleteExpiredFactors(
   const challenged = await manager.find(AuthChallengeRecord, { where: { factorId: In(stale.map((f) => f.id)) } });
   const ids = stale.map((factor) => factor.id).filter((id) => !challenged.some((c) => c.factorId === id));
   if (ids.length > 0) await manager.delete(AuthFactorRecord, { id: In(ids) });
+}
+
+/** How long an unverified, never-challenged factor is kept before an enrolment deletes it. */
+const FACTOR_EXPIRY_S = 300;
+
+/**
+ * Before any factor is enrolled (TOTP or WebAuthn): drops abandoned enrolments, then refuses a
+ * friendly name already used (`null`: no name to check), too many factors, or a session below aal2
+ * when a verified factor exists, in Supabase Auth's words.
+ */
+export async function checkEnrollment(
+  manager: EntityManager,
+  userId: string,
+  friendlyName: string | null,
+  aal: string,
+  limits: { maxEnrolledFactors: number; maxVerifiedFactors: number },
+): Promise<void> {
+  await deleteExpiredFactors(manager, userId, FACTOR_EXPIRY_S);
+  const factors = await manager.findBy(AuthFactorRecord, { userId });
+  if (friendlyName !== null && factors.some((factor) => factor.friendlyName === friendlyName)) {
+    throw unprocessable(
+      'mfa_factor_name_conflict',
+      `A factor with the friendly name "${friendlyName}" for this user already exists`,
+    );
+  }
+  const verified = factors.filter((factor) => factor.status === 'verified').length;
+  if (factors.length >= limits.maxEnrolledFactors || verified >= limits.maxVerifiedFactors) {
+    throw unprocessable(
+      'too_many_enrolled_mfa_factors',
+      'Maximum number of verified factors reached, unenroll to continue',
+    );
+  }
+  if (verified > 0 && aal !== 'aal2') throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
 }
 
 /**

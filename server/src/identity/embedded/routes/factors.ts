@@ -6,7 +6,7 @@ import { AuthSessionRecord } from '../entities.js';
 import type { AmrEntry } from '../entities.js';
 import { ApiError, badRequest, forbidden, tooManyRequests, unprocessable, validationFailed } from '../errors.js';
 import { AuthChallengeRecord, AuthFactorRecord } from '../factor-entities.js';
-import { TOTP_METHOD, deleteExpiredFactors, downgradeSessions, loadOwnedFactor } from '../factors.js';
+import { TOTP_METHOD, checkEnrollment, downgradeSessions, loadOwnedFactor } from '../factors.js';
 import { SECRET_ATTEMPTS_WINDOW_S, giveBackAttempt, takeAttempt } from '../rate-limits.js';
 import { readBody } from '../request.js';
 import type { UserCall } from '../route.js';
@@ -25,7 +25,6 @@ const unenrollBody = z.object({ current_password: text, nonce: text });
 const lockedMinutes = Math.round(SECRET_ATTEMPTS_WINDOW_S / 60);
 
 /** Supabase Auth keeps an unverified, never challenged factor this long (GOTRUE_MFA_FACTOR_EXPIRY_DURATION). */
-const FACTOR_EXPIRY_S = 300;
 
 function requireSession({ auth }: UserCall): AuthSessionRecord {
   if (!auth.session) {
@@ -59,23 +58,7 @@ export async function enrollFactor(request: FastifyRequest, _reply: FastifyReply
   const qrCode = await qrCodeSvg(uri);
 
   const factor = await context.dataSource.transaction(async (manager) => {
-    await deleteExpiredFactors(manager, auth.user.id, FACTOR_EXPIRY_S);
-    const factors = await manager.findBy(AuthFactorRecord, { userId: auth.user.id });
-    if (factors.some((factor) => factor.friendlyName === body.friendly_name)) {
-      throw unprocessable(
-        'mfa_factor_name_conflict',
-        `A factor with the friendly name "${body.friendly_name}" for this user already exists`,
-      );
-    }
-    const verified = factors.filter((factor) => factor.status === 'verified').length;
-    if (factors.length >= mfa.maxEnrolledFactors || verified >= mfa.maxVerifiedFactors) {
-      throw unprocessable(
-        'too_many_enrolled_mfa_factors',
-        'Maximum number of verified factors reached, unenroll to continue',
-      );
-    }
-    if (verified > 0 && session.aal !== 'aal2')
-      throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
+    await checkEnrollment(manager, auth.user.id, body.friendly_name, session.aal, mfa);
     const now = new Date();
     const id = randomUUID();
     const record = manager.create(AuthFactorRecord, {

@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { IsNull } from 'typeorm';
 import { z } from 'zod';
 import type { AuthSessionRecord } from '../entities.js';
-import { badRequest, forbidden, unprocessable, validationFailed } from '../errors.js';
+import { badRequest, unprocessable, validationFailed } from '../errors.js';
 import { AuthChallengeRecord, AuthFactorRecord } from '../factor-entities.js';
-import { deleteExpiredFactors } from '../factors.js';
+import { checkEnrollment } from '../factors.js';
 import { readBody } from '../request.js';
 import type { UserCall } from '../route.js';
 import { text } from '../schemas.js';
@@ -33,7 +33,6 @@ import type { WebAuthnSession } from '../webauthn.js';
  */
 
 /** Supabase Auth keeps an unverified, never challenged factor this long. */
-const FACTOR_EXPIRY_S = 300;
 /** How long the browser is told a ceremony may take (ms). */
 const CEREMONY_TIMEOUT_MS = 5 * 60 * 1000;
 
@@ -57,24 +56,7 @@ export async function enrollWebAuthnFactor(
   const { context, auth } = call;
   const { mfa } = context.settings;
   const factor = await context.dataSource.transaction(async (manager) => {
-    await deleteExpiredFactors(manager, auth.user.id, FACTOR_EXPIRY_S);
-    const factors = await manager.findBy(AuthFactorRecord, { userId: auth.user.id });
-    if (friendlyName !== '' && factors.some((factor) => factor.friendlyName === friendlyName)) {
-      throw unprocessable(
-        'mfa_factor_name_conflict',
-        `A factor with the friendly name "${friendlyName}" for this user already exists`,
-      );
-    }
-    const verifiedCount = factors.filter((factor) => factor.status === 'verified').length;
-    if (factors.length >= mfa.maxEnrolledFactors || verifiedCount >= mfa.maxVerifiedFactors) {
-      throw unprocessable(
-        'too_many_enrolled_mfa_factors',
-        'Maximum number of verified factors reached, unenroll to continue',
-      );
-    }
-    if (verifiedCount > 0 && session.aal !== 'aal2') {
-      throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
-    }
+    await checkEnrollment(manager, auth.user.id, friendlyName === '' ? null : friendlyName, session.aal, mfa);
     const now = new Date();
     const record = manager.create(AuthFactorRecord, {
       id: randomUUID(),
