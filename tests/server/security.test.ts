@@ -2,7 +2,7 @@ import { mkdtempSync, copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../server/src/http/error-handler.js';
+import { isDatabaseUnavailable } from '../../server/src/db/errors.js';
 import type { TestApp } from '../support/app.js';
 import { productionEnv, startTestApp } from '../support/app.js';
 import { insertMember } from '../support/factories.js';

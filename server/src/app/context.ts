@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { AuthUser, Context } from '../graphql/context.js';
 import { appError, ErrorCode } from '../graphql/errors.js';
-import { isDatabaseUnavailable } from '../http/error-handler.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import type { TokenVerifier } from '../identity/token-verifier.js';
 import { TokenVerificationError } from '../identity/token-verifier.js';
 

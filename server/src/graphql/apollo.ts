@@ -8,7 +8,7 @@ import {
 import type { ValidationError } from 'class-validator';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import { isDatabaseUnavailable } from '../http/error-handler.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import type { Context } from './context.js';
 import { ErrorCode, isExpectedError } from './errors.js';
 import { MAX_TOKENS, requestLimits } from './limits.js';

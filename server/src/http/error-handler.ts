@@ -3,9 +3,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { escapeHtml } from './html.js';
 
-/** The classification this handler answers 503 by (db/errors.ts), for GraphQL's error paths too. */
-export { isDatabaseUnavailable };
-
 /** How long a client should wait before trying again after the database failed to answer. */
 const RETRY_AFTER_SECONDS = 5;
 
