@@ -6,7 +6,7 @@ import { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import { insertMember } from '../support/factories.js';
-import { GOOD_PASSWORD } from '../support/identity.js';
+import { GOOD_PASSWORD, identityKeys } from '../support/identity.js';
 import { signUpMember } from '../support/members.js';
 
 // Two instances: the lean executor answers public reads on one, Apollo alone on the other; both must
@@ -141,7 +141,7 @@ describe.each([
 
     const direct = await fetch(`${api().url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', apikey: api().config.auth.anonKey },
+      headers: { 'content-type': 'application/json', apikey: identityKeys(api()).anonKey },
       body: JSON.stringify({ email: member.email, password: GOOD_PASSWORD }),
     });
     expect(direct.status).toBe(429);

@@ -53,12 +53,13 @@ describe('a caller’s request id and trace', () => {
   });
 
   it('are replaced when they are not valid, and an invalid traceparent is not echoed', async () => {
-    for (const headers of [
+    const invalid: Record<string, string>[] = [
       { 'x-request-id': 'has spaces and "quotes"' },
       { 'x-request-id': 'a'.repeat(129) },
       { traceparent: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01` },
       { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7` },
-    ]) {
+    ];
+    for (const headers of invalid) {
       const answer = await broken(headers);
       expect(answer.headers.get('x-request-id'), JSON.stringify(headers)).toMatch(/^[0-9a-f-]{36}$/);
       expect(answer.headers.get('traceparent')).toBeNull();
