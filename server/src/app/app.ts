@@ -17,7 +17,7 @@ import { refusesCrossSite } from '../http/cross-site.js';
 import { registerDrain } from '../http/drain.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerHealthRoutes } from '../http/health.js';
-import { formatTraceParent, incomingTraceParent, withRequestTrace } from '../http/request-trace.js';
+import { registerRequestTrace, withRequestTrace } from '../http/request-trace.js';
 import { openQueriesPlugin, readableByAnyOrigin, registerSecurity, trustedOrigins } from '../http/security.js';
 import { sharedServerOptions } from '../http/server-options.js';
 import { registerWebApp } from '../http/web.js';
@@ -149,15 +149,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await registerSecurity(app, security);
   registerErrorHandler(app);
   registerDrain(app);
+  registerRequestTrace(app);
   // Hooks on every request take a callback: an async hook costs a promise and a turn of the queue.
-  // Every log line of a request, its answer's `x-request-id` and an error's body carry its id (the
-  // caller's own when it sent a valid one: see http/request-trace.ts); a valid `traceparent` is echoed.
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
-    const trace = request.headers.traceparent === undefined ? undefined : incomingTraceParent(request.headers);
-    if (trace) void reply.header('traceparent', formatTraceParent(trace));
-    done();
-  });
   app.addHook('onResponse', (request, reply, done) => {
     const entry = {
       method: request.method,

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * A caller's own request id: letters, digits and `._:-`, at most 128 characters, so that it is safe
@@ -49,6 +50,20 @@ export function requestIdOf(request: IncomingMessage): string {
 /** `traceparent` as it is echoed in the answer: the caller's own, normalised. */
 export function formatTraceParent(trace: TraceParent): string {
   return `00-${trace.traceId}-${trace.parentId}-${trace.flags}`;
+}
+
+/**
+ * Echoes each request's id as `x-request-id` (every log line of the request and an error's body
+ * carry it too) and a valid `traceparent` as it came. Hooks on every request take a callback: an
+ * async hook costs a promise and a turn of the queue.
+ */
+export function registerRequestTrace(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    const trace = request.headers.traceparent === undefined ? undefined : incomingTraceParent(request.headers);
+    if (trace) void reply.header('traceparent', formatTraceParent(trace));
+    done();
+  });
 }
 
 interface RequestTrace {
