@@ -84,8 +84,9 @@ describe.each([
     expect(open.status).toBe(200);
     expect(open.headers.get('access-control-allow-origin')).toBe('*');
     expect(await open.json()).toEqual({ data: { profile: { name: 'Lois' } } });
-    const members = await fetch(getUrl(api(), '{ savedVerses { ref } }', {}), { headers: stranger });
+    const members = await fetch(getUrl(api(), '{ savedVerses { savedAt } }', {}), { headers: stranger });
     expect(members.status).toBe(400);
+    expect(await members.text()).toMatch(/Cross-Site Request Forgery/i);
   });
 
   it('RATE_LIMITED carries Retry-After, RateLimit-* headers and extensions.retryAfter, with HTTP 200', async () => {
