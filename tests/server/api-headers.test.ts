@@ -83,6 +83,9 @@ describe.each([
     const open = await fetch(getUrl(api(), PROFILE, { username: profile.username }), { headers: stranger });
     expect(open.status).toBe(200);
     expect(open.headers.get('access-control-allow-origin')).toBe('*');
+    // The page may read the tag to revalidate, and when to retry.
+    const exposed = (open.headers.get('access-control-expose-headers') ?? '').split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['etag', 'retry-after', 'ratelimit-reset', 'x-request-id']));
     expect(await open.json()).toEqual({ data: { profile: { name: 'Lois' } } });
     const members = await fetch(getUrl(api(), '{ savedVerses { savedAt } }', {}), { headers: stranger });
     expect(members.status).toBe(400);

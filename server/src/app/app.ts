@@ -18,7 +18,7 @@ import { registerDrain } from '../http/drain.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerHealthRoutes } from '../http/health.js';
 import { registerRequestTrace, withRequestTrace } from '../http/request-trace.js';
-import { openQueriesPlugin, readableByAnyOrigin, registerSecurity, trustedOrigins } from '../http/security.js';
+import { openAnswerHeadersFor, openQueriesPlugin, registerSecurity, trustedOrigins } from '../http/security.js';
 import { sharedServerOptions } from '../http/server-options.js';
 import { registerWebApp } from '../http/web.js';
 import { Metrics } from '../observability/metrics.js';
@@ -315,7 +315,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         clientIp: request.ip,
       }))());
   const graphqlHandler = fastifyApolloHandler<Context>(apollo, { context: contextOf });
-  const readable = readableByAnyOrigin(isTrusted);
+  const openAnswerHeaders = openAnswerHeadersFor(isTrusted);
   // The budget in characters: a byte each in ASCII answers, two where wider text appears.
   const answerCache = publicAnswerCache(app, dataSource, {
     maxChars: Math.floor(config.graphql.answerCacheMb * 1024 * 1024),
@@ -330,8 +330,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         context: contextOf,
         formatError: formatError(app.log),
         refusesMutation: (request) => refusesCrossSiteMutation(request.headers),
-        responseHeaders: (request, operation) =>
-          readable(request.headers.origin, operation) ? [['access-control-allow-origin', '*']] : [],
+        responseHeaders: (request, operation) => openAnswerHeaders(request.headers.origin, operation),
         observeAnswer: (errors) => {
           metrics.leanAnswers.inc();
           metrics.countGraphqlErrors(errors);
