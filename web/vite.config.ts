@@ -82,6 +82,12 @@ const clientConfig: UserConfig = {
       '/api': apiTarget,
       '/p/': apiTarget,
       '/share/': apiTarget,
+      // Served by the API, not the build (server/src/app/public-routes.ts).
+      '/schema.graphql': apiTarget,
+      '/robots.txt': apiTarget,
+      '/sitemap': apiTarget,
+      '/manifest.webmanifest': apiTarget,
+      '/icon-': apiTarget,
     },
   },
   build: {

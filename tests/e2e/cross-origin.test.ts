@@ -140,6 +140,38 @@ describe('a page on another site, through its visitor’s browser (B14)', () => 
   });
 });
 
+describe('a public query sent by plain GET from a page on another site', () => {
+  it('is answered and readable with no custom header, while a mutation by GET is not', async () => {
+    const { profile } = await insertMember(api.dataSource, { profile: { name: 'Junia' } });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(churchUrl);
+    // What a church's page writes: `fetch(url)`, a simple request the browser sends without a preflight.
+    const get = (query: string) =>
+      page.evaluate(
+        async (url) => {
+          try {
+            const response = await fetch(url);
+            return { read: true, status: response.status, body: (await response.json()) as unknown };
+          } catch {
+            return { read: false };
+          }
+        },
+        `${api.url}/graphql?query=${encodeURIComponent(query)}`,
+      );
+
+    expect(await get(`{ profile(username: "${profile.username}") { name } verseOfTheDay { ref } }`)).toMatchObject({
+      read: true,
+      status: 200,
+      body: { data: { profile: { name: 'Junia' } } },
+    });
+    expect(await get('mutation { requestPasswordReset(email: "someone@example.org") { message } }')).toEqual({
+      read: false,
+    });
+    await context.close();
+  });
+});
+
 describe('the served build', () => {
   it('sends every script over 1 KB compressed, brotli when the browser takes it', async () => {
     const assets = path.join(inject('webDistDir'), 'assets');

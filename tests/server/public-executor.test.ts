@@ -189,6 +189,16 @@ describe('the lean executor answers as Apollo does', () => {
     });
   });
 
+  it('for a plain GET of public fields, without the CSRF header (what `fetch(url)` sends)', async () => {
+    const answer = await compare({
+      method: 'GET',
+      search: { query: 'query V($ref: String!) { verse(ref: $ref) { ref } }', variables: '{"ref":"Jn 3:16"}' },
+    });
+    expect(answer.answeredLean).toBe(true);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ data: { verse: { ref: 'John 3:16' } } });
+  });
+
   it('for the open queries read from another origin (CORS)', async () => {
     const answer = await compare({
       body: { query: PROFILE, variables: { username } },
@@ -231,10 +241,12 @@ describe('Apollo still answers, unchanged,', () => {
     expect(answer.answeredLean).toBe(false);
   });
 
-  it('a GET without the CSRF header, and a text/plain POST', async () => {
-    const get = await compare({ method: 'GET', search: { query: '{ __typename }' } });
-    expect(get.answeredLean).toBe(false);
-    expect(get.status).toBe(400);
+  it("a GET without the CSRF header of a member's field or introspection, and a text/plain POST", async () => {
+    for (const query of ['{ savedVerses { savedAt } }', '{ __schema { queryType { name } } }']) {
+      const get = await compare({ method: 'GET', search: { query } });
+      expect(get.answeredLean, query).toBe(false);
+      expect(get.status, query).toBe(400);
+    }
     const plain = await compare({
       body: { query: '{ __typename }' },
       headers: { 'content-type': 'text/plain' },

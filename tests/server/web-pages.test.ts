@@ -120,9 +120,13 @@ describe('a public profile page as crawlers see it', () => {
 
   it('never answers a file crawlers ask for by name with a member’s page', async () => {
     await insertMember(api.dataSource, { profile: { username: 'robots.txt' } });
+    await insertMember(api.dataSource, { profile: { username: 'ads.txt' } });
     const robots = await fetch(`${api.url}/robots.txt`, { redirect: 'manual' });
-    expect(robots.status).toBe(404);
-    expect(robots.headers.get('location')).toBeNull();
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toMatch(/^User-agent: \*/);
+    const ads = await fetch(`${api.url}/ads.txt`, { redirect: 'manual' });
+    expect(ads.status).toBe(404);
+    expect(ads.headers.get('location')).toBeNull();
     expect((await page(api, '/@robots.txt')).status).toBe(200);
   });
 

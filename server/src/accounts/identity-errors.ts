@@ -1,5 +1,5 @@
 import type { GraphQLError } from 'graphql';
-import { appError, ErrorCode } from '../graphql/errors.js';
+import { appError, ErrorCode, rateLimited } from '../graphql/errors.js';
 import { IdentityError } from '../identity/identity.client.js';
 
 /** Identity codes that mean "this refresh token or session no longer works: sign in again". */
@@ -12,6 +12,18 @@ const ENDED = new Set([
   'no_authorization',
   'user_not_found',
 ]);
+
+/** When a rate-limited caller may try again, if the identity service's message does not say: a minute. */
+const IDENTITY_RETRY_AFTER_S = 60;
+
+/**
+ * When to try again after the identity service's 429: the seconds its message names ("after 42
+ * seconds"), else a minute (supabase-js passes on no response headers, so its `Retry-After` is lost).
+ */
+function retryNote(error: IdentityError): { retryAfterSeconds: number } {
+  const seconds = /after (\d+) seconds?/i.exec(error.message)?.[1];
+  return { retryAfterSeconds: seconds === undefined ? IDENTITY_RETRY_AFTER_S : Math.max(1, Number(seconds)) };
+}
 
 /**
  * Turns an identity failure into the API's coded error, keeping the identity service's own code
@@ -53,7 +65,7 @@ export function fromIdentityError(error: unknown, fields: { email?: string; pass
         details(),
       );
     case 'mfa_factor_locked':
-      return appError(ErrorCode.RATE_LIMITED, 'Too many wrong codes: wait a few minutes, then try again.', details());
+      return rateLimited('Too many wrong codes: wait a few minutes, then try again.', retryNote(error), details());
     case 'email_not_confirmed':
       return appError(
         ErrorCode.EMAIL_NOT_CONFIRMED,
@@ -62,7 +74,7 @@ export function fromIdentityError(error: unknown, fields: { email?: string; pass
       );
     case 'over_request_rate_limit':
     case 'over_email_send_rate_limit':
-      return appError(ErrorCode.RATE_LIMITED, error.message, details());
+      return rateLimited(error.message, retryNote(error), details());
     case 'otp_expired':
       return appError(ErrorCode.INVALID_TOKEN, 'This link or code has expired or was already used.', details());
     case 'signup_disabled':

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { LogController } from 'fastify';
 import { pino } from 'pino';
@@ -12,11 +11,14 @@ import { createApollo, formatError } from '../graphql/apollo.js';
 import { crossSitePlugin } from '../graphql/cross-site.js';
 import type { Context } from '../graphql/context.js';
 import { PublicExecutor } from '../graphql/public-executor.js';
+import { simpleGetMarker } from '../graphql/simple-get.js';
+import { graphqlAnswerHeaders } from '../http/answer-headers.js';
 import { refusesCrossSite } from '../http/cross-site.js';
 import { registerDrain } from '../http/drain.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerHealthRoutes } from '../http/health.js';
-import { openQueriesPlugin, readableByAnyOrigin, registerSecurity, trustedOrigins } from '../http/security.js';
+import { registerRequestTrace, withRequestTrace } from '../http/request-trace.js';
+import { openAnswerHeadersFor, openQueriesPlugin, registerSecurity, trustedOrigins } from '../http/security.js';
 import { sharedServerOptions } from '../http/server-options.js';
 import { registerWebApp } from '../http/web.js';
 import { Metrics } from '../observability/metrics.js';
@@ -76,6 +78,7 @@ import { homePageRenderer } from './home-page.js';
 import { startBillingUpkeep, startReconciliation, startVerseMail } from './jobs.js';
 import { loadersFor } from './loaders.js';
 import { publicAnswerCache } from './public-answers.js';
+import { registerPublicRoutes } from './public-routes.js';
 import { buildAppSchema, publicRootFields } from './schema.js';
 
 /**
@@ -136,8 +139,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     ...sharedServerOptions(config),
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     return503OnClosing: true,
-    // Every log line of a request, its answer's `x-request-id` and an error's body carry this id.
-    genReqId: () => randomUUID(),
   });
   const security = {
     production: config.env === 'production',
@@ -148,11 +149,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await registerSecurity(app, security);
   registerErrorHandler(app);
   registerDrain(app);
+  registerRequestTrace(app);
   // Hooks on every request take a callback: an async hook costs a promise and a turn of the queue.
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
-    done();
-  });
   app.addHook('onResponse', (request, reply, done) => {
     const entry = {
       method: request.method,
@@ -317,7 +315,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         clientIp: request.ip,
       }))());
   const graphqlHandler = fastifyApolloHandler<Context>(apollo, { context: contextOf });
-  const readable = readableByAnyOrigin(isTrusted);
+  const openAnswerHeaders = openAnswerHeadersFor(isTrusted);
   // The budget in characters: a byte each in ASCII answers, two where wider text appears.
   const answerCache = publicAnswerCache(app, dataSource, {
     maxChars: Math.floor(config.graphql.answerCacheMb * 1024 * 1024),
@@ -332,8 +330,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         context: contextOf,
         formatError: formatError(app.log),
         refusesMutation: (request) => refusesCrossSiteMutation(request.headers),
-        responseHeaders: (request, operation) =>
-          readable(request.headers.origin, operation) ? [['access-control-allow-origin', '*']] : [],
+        responseHeaders: (request, operation) => openAnswerHeaders(request.headers.origin, operation),
         observeAnswer: (errors) => {
           metrics.leanAnswers.inc();
           metrics.countGraphqlErrors(errors);
@@ -346,16 +343,23 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         },
       })
     : undefined;
+  const markSimpleGet = simpleGetMarker(publicRootFields('Query'));
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
-    // One deadline for all the identity calls of the operation, counted from its arrival.
+    onSend: graphqlAnswerHeaders,
+    // One deadline for all the identity calls of the operation, counted from its arrival; those
+    // calls carry the request's id and trace.
     handler: function (request, reply) {
-      return withOperationDeadline(
-        async () => (await publicQueries?.answer(request, reply)) ?? graphqlHandler.call(this, request, reply),
+      markSimpleGet(request);
+      return withRequestTrace(request, () =>
+        withOperationDeadline(
+          async () => (await publicQueries?.answer(request, reply)) ?? graphqlHandler.call(this, request, reply),
+        ),
       );
     },
   });
+  registerPublicRoutes(app, config, dataSource, schema);
 
   registerStripeWebhook(app, stripe, billing.sync);
   registerLinkRoutes(app, { links, stats: pageStats });

@@ -12,6 +12,7 @@ import { isDatabaseUnavailable } from '../db/errors.js';
 import type { Context } from './context.js';
 import { ErrorCode, isExpectedError } from './errors.js';
 import { MAX_TOKENS, requestLimits } from './limits.js';
+import { rateLimitPlugin } from './rate-limit-plugin.js';
 import { textGuardPlugin } from './text-guard.js';
 
 /** Apollo's own codes for requests that never reached a resolver; safe to show as they are. */
@@ -112,6 +113,7 @@ export function createApollo(
       // Federation's traces are for subgraphs, which this is not; the default loads protobuf at start.
       ApolloServerPluginInlineTraceDisabled(),
       textGuardPlugin<Context>(),
+      rateLimitPlugin<Context>(),
       ...(options.plugins ?? []),
     ],
   });

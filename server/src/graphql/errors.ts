@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import type { RateLimitNote } from '../http/rate-limit-headers.js';
 
 /** Every expected failure the API reports, as the stable `extensions.code` clients switch on. */
 export const ErrorCode = {
@@ -51,6 +52,16 @@ export function appError(code: ErrorCode, message: string, details: ErrorDetails
     if (value !== undefined) extensions[key] = value;
   }
   return new GraphQLError(message, { extensions });
+}
+
+/**
+ * RATE_LIMITED with `retryAfter` (seconds) and, for a counted window, `rateLimit: { limit, window }`:
+ * the answer carries them as `Retry-After` and `RateLimit-*` headers too (see rate-limit-plugin.ts).
+ */
+export function rateLimited(message: string, note: RateLimitNote, details: ErrorDetails = {}): GraphQLError {
+  const retryAfter = Math.max(1, Math.ceil(note.retryAfterSeconds));
+  const rateLimit = note.limit === undefined ? undefined : { limit: note.limit, window: note.windowSeconds };
+  return appError(ErrorCode.RATE_LIMITED, message, { ...details, retryAfter, rateLimit });
 }
 
 export const badUserInput = (message: string, field?: string): GraphQLError =>

@@ -13,6 +13,7 @@ import type { AnswerCache, Ticket } from './answer-cache.js';
 import type { Context } from './context.js';
 import { ErrorCode } from './errors.js';
 import { MAX_TOKENS, requestLimits } from './limits.js';
+import { rateLimitHeadersOf } from './rate-limit-plugin.js';
 import { hasUnstorableLiteral, unstorableTextAt } from './text-guard.js';
 
 /** What Apollo answers for each `Accept` header we take (its own negotiation); others go to Apollo. */
@@ -282,6 +283,7 @@ export class PublicExecutor {
         return { message: 'Internal server error', extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
       }
     });
+    headers.push(...rateLimitHeadersOf(formatted));
     const body = `${JSON.stringify({ errors: formatted, data, extensions })}\n`;
     return { status, headers, body, errors: formatted };
   }

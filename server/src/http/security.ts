@@ -35,8 +35,35 @@ const PERMISSIONS_POLICY = [
 const OPEN_QUERIES: ReadonlySet<string> = new Set(['profile', 'verse', 'verseOfTheDay', '__typename']);
 
 /** Headers a browser may send to /graphql; a token only from the origins that may use one. */
-const GRAPHQL_HEADERS = ['content-type', 'apollo-require-preflight', 'x-apollo-operation-name'];
+const GRAPHQL_HEADERS = [
+  'content-type',
+  'apollo-require-preflight',
+  'x-apollo-operation-name',
+  'x-request-id',
+  'traceparent',
+];
 const TRUSTED_HEADERS = [...GRAPHQL_HEADERS, 'authorization'];
+
+/**
+ * Answer headers a page may read besides the safelisted ones: revalidation, when to retry, and the
+ * request's id (http/answer-headers.ts, http/rate-limit-headers.ts, http/request-trace.ts).
+ */
+const EXPOSED_HEADERS = [
+  'etag',
+  'retry-after',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'ratelimit-policy',
+  'x-request-id',
+  'traceparent',
+];
+
+/** The CORS headers of an open query's answer to a page on any origin. */
+export const OPEN_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
+  ['access-control-allow-origin', '*'],
+  ['access-control-expose-headers', EXPOSED_HEADERS.join(', ')],
+];
 
 /** Paths whose services answer CORS themselves (the identity service follows Supabase Auth's rules). */
 const OWN_CORS_PREFIXES = ['/auth/'];
@@ -113,7 +140,13 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
       let corsOptions: FastifyCorsOptions = { origin: false };
       if (origin !== undefined && !OWN_CORS_PREFIXES.some((prefix) => path.startsWith(prefix))) {
         if (isTrusted(origin)) {
-          corsOptions = { origin: true, methods: ['GET', 'POST'], allowedHeaders: TRUSTED_HEADERS, maxAge: 600 };
+          corsOptions = {
+            origin: true,
+            methods: ['GET', 'POST'],
+            allowedHeaders: TRUSTED_HEADERS,
+            exposedHeaders: EXPOSED_HEADERS,
+            maxAge: 600,
+          };
         } else if (path === '/graphql' && request.method === 'OPTIONS') {
           // Any origin may ask; whether it may read the answer is decided per operation (below).
           corsOptions = { origin: '*', methods: ['GET', 'POST'], allowedHeaders: GRAPHQL_HEADERS, maxAge: 600 };
@@ -140,6 +173,15 @@ export function readableByAnyOrigin(
     );
 }
 
+/** The CORS headers `operation`'s answer to `origin` needs: `OPEN_ANSWER_HEADERS` when readable by any origin, else none. */
+export function openAnswerHeadersFor(
+  isTrusted: (origin: string) => boolean,
+): (origin: string | undefined, operation: OperationDefinitionNode) => [string, string][] {
+  const readable = readableByAnyOrigin(isTrusted);
+  return (origin, operation) =>
+    readable(origin, operation) ? OPEN_ANSWER_HEADERS.map(([name, value]) => [name, value]) : [];
+}
+
 /** Lets pages on any origin read the answers of the open queries (see `readableByAnyOrigin`). */
 export function openQueriesPlugin<TContext extends object>(
   isTrusted: (origin: string) => boolean,
@@ -150,7 +192,7 @@ export function openQueriesPlugin<TContext extends object>(
       return Promise.resolve({
         willSendResponse({ request, operation, response }) {
           if (operation && readable(request.http?.headers.get('origin'), operation)) {
-            response.http.headers.set('access-control-allow-origin', '*');
+            for (const [name, value] of OPEN_ANSWER_HEADERS) response.http.headers.set(name, value);
           }
           return Promise.resolve();
         },

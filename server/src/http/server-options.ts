@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
+import { requestIdOf } from './request-trace.js';
 
 /** Largest request body accepted anywhere (GraphQL documents, identity calls, webhooks). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -13,7 +14,13 @@ export function fastifyTrustProxy(value: Config['trustProxy']): FastifyServerOpt
   return (_address: string, hop: number) => hop < value;
 }
 
-/** The options every server of this process shares: who is believed about addresses, and the body limit. */
-export function sharedServerOptions(config: Config): Pick<FastifyServerOptions, 'trustProxy' | 'bodyLimit'> {
-  return { trustProxy: fastifyTrustProxy(config.trustProxy), bodyLimit: BODY_LIMIT_BYTES };
+/**
+ * The options every server of this process shares: who is believed about addresses, the body limit,
+ * and request ids (the caller's `x-request-id` or trace id, so that the identity service's log lines
+ * for a call carry the id of the request that made it).
+ */
+export function sharedServerOptions(
+  config: Config,
+): Pick<FastifyServerOptions, 'trustProxy' | 'bodyLimit' | 'genReqId'> {
+  return { trustProxy: fastifyTrustProxy(config.trustProxy), bodyLimit: BODY_LIMIT_BYTES, genReqId: requestIdOf };
 }

@@ -6,6 +6,7 @@ import {
 } from '@supabase/supabase-js';
 import type { AuthError, Session, User } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
+import { tracedFetch } from '../http/request-trace.js';
 import { operationDeadline } from './deadline.js';
 import { RecoveryCodesClient } from './recovery-codes.client.js';
 
@@ -209,15 +210,19 @@ export class IdentityClient {
   private readonly timeoutMs: number;
   /** Where supabase-js puts Supabase Auth under a project's URL. */
   private readonly authUrl: string;
+  /** Every identity request carries the id and trace of the request it serves. */
+  private readonly fetch: typeof fetch;
   /** Recovery codes (an extension of the embedded service). */
   readonly recoveryCodes: RecoveryCodesClient<IdentitySession>;
 
   constructor(private readonly options: IdentityClientOptions) {
     this.timeoutMs = options.timeoutMs ?? IDENTITY_TIMEOUT_MS;
+    this.fetch = tracedFetch(options.fetch);
     this.authUrl = new URL('auth/v1', options.url.endsWith('/') ? options.url : `${options.url}/`).href;
     this.admin = this.client(options.serviceRoleKey, {}, () => performance.now() + this.timeoutMs).admin;
     this.recoveryCodes = new RecoveryCodesClient({
       ...options,
+      fetch: this.fetch,
       authUrl: this.authUrl,
       timeoutMs: this.timeoutMs,
       enabled: options.recoveryCodes ?? false,
@@ -238,7 +243,7 @@ export class IdentityClient {
       // AbortSignal.timeout takes whole milliseconds only (a fraction throws a RangeError).
       const timeout = AbortSignal.timeout(Math.max(0, Math.ceil(endsAt - performance.now())));
       const signal = init?.signal ? AbortSignal.any([timeout, init.signal]) : timeout;
-      return (this.options.fetch ?? fetch)(input, { ...init, signal });
+      return this.fetch(input, { ...init, signal });
     };
     // What `createClient(url, key).auth` is, without the database, storage and realtime clients
     // createClient also builds: made afresh per call, they were a few percent of a sign-in's CPU.

@@ -6,8 +6,9 @@ import type { DataSource } from 'typeorm';
 import { IsNull } from 'typeorm';
 import { codePoints } from '../db/columns.js';
 import { rateLimitKey } from '../http/address-key.js';
+import { noteOf } from '../http/rate-limit-headers.js';
 import type { Loaders } from '../graphql/context.js';
-import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
+import { appError, badUserInput, ErrorCode, rateLimited } from '../graphql/errors.js';
 import type { ProfileService } from '../profiles/profile.service.js';
 import { ReportRecord } from './moderation.entities.js';
 import type { ReportPageInput } from './report.types.js';
@@ -58,8 +59,9 @@ export class ReportService {
       await this.limiter.consume(rateLimitKey(clientIp));
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      throw appError(ErrorCode.RATE_LIMITED, 'You have sent several reports already. Please try again later.', {
-        retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000),
+      const note = noteOf(this.limiter, error);
+      throw rateLimited('You have sent several reports already. Please try again later.', note, {
+        retryAfterSeconds: note.retryAfterSeconds,
       });
     }
     const report = Object.assign(new ReportRecord(), {

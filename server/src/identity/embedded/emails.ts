@@ -17,7 +17,7 @@ import { ApiError, tooManyRequests } from './errors.js';
 import type { FlowMethod } from './flow-state.entity.js';
 import type { PkceChallenge } from './flow-state.js';
 import { PKCE_PREFIX, startFlow } from './flow-state.js';
-import { takePoint } from './rate-limits.js';
+import { refusalOf } from './rate-limits.js';
 import { sha256 } from './sessions.js';
 
 const OTP_LENGTH = 6;
@@ -104,15 +104,16 @@ function checkFrequency(context: IdentityContext, sentAt: Date | null): void {
     throw tooManyRequests(
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${Math.floor(waitMs / 1000)} seconds.`,
+      { retryAfterSeconds: Math.ceil(waitMs / 1000) },
     );
   }
 }
 
 /** The global hourly mail limit, applied only when confirmation is on, as in Supabase Auth. */
 async function checkMailLimit(context: IdentityContext): Promise<void> {
-  if (!context.settings.autoconfirm && !(await takePoint(context.limits.email, 'global'))) {
-    throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
-  }
+  if (context.settings.autoconfirm) return;
+  const refusal = await refusalOf(context.limits.email, 'global');
+  if (refusal) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded', refusal);
 }
 
 /**

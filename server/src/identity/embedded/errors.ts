@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { rateLimitHeaders } from '../../http/rate-limit-headers.js';
+import type { RateLimitNote } from '../../http/rate-limit-headers.js';
 
 /** The API version auth-js sends; errors echo it and use the `{code, message}` shape. */
 export const API_VERSION_HEADER = 'x-supabase-api-version';
@@ -16,6 +18,8 @@ export class ApiError extends Error {
     /** Reasons of a `weak_password` failure. */
     readonly reasons?: string[],
     cause?: unknown,
+    /** For a 429: when to try again, sent as `Retry-After` and `RateLimit-*` headers. */
+    readonly rateLimit?: RateLimitNote,
   ) {
     super(message, { cause });
   }
@@ -37,7 +41,8 @@ export const badRequest = (code: string, message: string): ApiError => new ApiEr
 export const validationFailed = (message: string): ApiError => new ApiError(400, 'validation_failed', message);
 export const forbidden = (code: string, message: string): ApiError => new ApiError(403, code, message);
 export const unprocessable = (code: string, message: string): ApiError => new ApiError(422, code, message);
-export const tooManyRequests = (code: string, message: string): ApiError => new ApiError(429, code, message);
+export const tooManyRequests = (code: string, message: string, note: RateLimitNote): ApiError =>
+  new ApiError(429, code, message, undefined, undefined, note);
 
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 export const DUPLICATE_EMAIL = 'A user with this email address has already been registered';
@@ -87,6 +92,8 @@ export async function sendIdentityError(error: unknown, request: FastifyRequest,
 
   const version = requestApiVersion(request);
   void reply.code(apiError.status).header('x-sb-error-code', apiError.code);
+  for (const [name, value] of apiError.rateLimit ? rateLimitHeaders(apiError.rateLimit) : [])
+    void reply.header(name, value);
   const weakPassword = apiError.reasons ? { weak_password: { reasons: apiError.reasons } } : {};
   if (version) {
     await reply

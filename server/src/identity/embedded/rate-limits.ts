@@ -5,6 +5,8 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../../config.js';
 import { rateLimitKey } from '../../http/address-key.js';
+import { noteOf } from '../../http/rate-limit-headers.js';
+import type { RateLimitNote } from '../../http/rate-limit-headers.js';
 import { tooManyRequests } from './errors.js';
 
 /** The limiters of the identity API, each keyed by client address except the global `email` one. */
@@ -31,6 +33,8 @@ export const WRONG_CODES_PER_FACTOR = 5;
 export const WRONG_SECRETS_PER_ACCOUNT = 10;
 /** The window of those counts: a locked factor opens again at most this long after its first try. */
 export const SECRET_ATTEMPTS_WINDOW_S = 15 * 60;
+/** What a locked factor or account is told: try again once the window has surely passed. */
+export const LOCKED: RateLimitNote = { retryAfterSeconds: SECRET_ATTEMPTS_WINDOW_S };
 
 const FIVE_MINUTES_S = 300;
 const HOUR_S = 3600;
@@ -67,11 +71,16 @@ export function createIdentityLimits(settings: Config['auth'], redis: Redis | un
 
 /** Takes one point for `key`; false when the limit is reached. */
 export async function takePoint(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  return (await refusalOf(limiter, key)) === null;
+}
+
+/** Takes one point for `key`: null when taken, or when to try again when the limit is reached. */
+export async function refusalOf(limiter: RateLimiterAbstract, key: string): Promise<RateLimitNote | null> {
   try {
     await limiter.consume(key);
-    return true;
+    return null;
   } catch (error) {
-    if (error instanceof RateLimiterRes) return false;
+    if (error instanceof RateLimiterRes) return noteOf(limiter, error);
     throw error;
   }
 }
@@ -111,7 +120,6 @@ export async function clientAddress(
  * IPv6 client is counted by its /64 (see `rateLimitKey`).
  */
 export async function limitByAddress(limiter: RateLimiterAbstract, address: string): Promise<void> {
-  if (!(await takePoint(limiter, rateLimitKey(address)))) {
-    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
-  }
+  const refusal = await refusalOf(limiter, rateLimitKey(address));
+  if (refusal) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', refusal);
 }

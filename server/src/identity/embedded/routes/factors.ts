@@ -7,7 +7,7 @@ import type { AmrEntry } from '../entities.js';
 import { ApiError, badRequest, forbidden, tooManyRequests, unprocessable, validationFailed } from '../errors.js';
 import { AuthChallengeRecord, AuthFactorRecord } from '../factor-entities.js';
 import { TOTP_METHOD, checkEnrollment, downgradeSessions, loadOwnedFactor } from '../factors.js';
-import { SECRET_ATTEMPTS_WINDOW_S, giveBackAttempt, takeAttempt } from '../rate-limits.js';
+import { LOCKED, SECRET_ATTEMPTS_WINDOW_S, giveBackAttempt, takeAttempt } from '../rate-limits.js';
 import { readBody } from '../request.js';
 import type { UserCall } from '../route.js';
 import { text } from '../schemas.js';
@@ -153,6 +153,7 @@ export async function verifyFactor(request: FastifyRequest, _reply: FastifyReply
     throw tooManyRequests(
       'mfa_factor_locked',
       `Too many wrong codes for this factor: it is locked for up to ${lockedMinutes} minutes.`,
+      LOCKED,
     );
   }
   if (!(await takeAttempt(accountSecrets, auth.user.id))) {
@@ -160,6 +161,7 @@ export async function verifyFactor(request: FastifyRequest, _reply: FastifyReply
     throw tooManyRequests(
       'mfa_factor_locked',
       `Too many wrong codes for this account: its factors are locked for up to ${lockedMinutes} minutes.`,
+      LOCKED,
     );
   }
   const secret = context.factorSecrets.decrypt(factor.id, factor.secret);

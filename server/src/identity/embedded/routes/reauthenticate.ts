@@ -6,7 +6,7 @@ import type { AmrEntry } from '../entities.js';
 import { badRequest, tooManyRequests, unprocessable } from '../errors.js';
 import { sendReauthentication } from '../emails.js';
 import { verifyPassword } from '../passwords.js';
-import { giveBackAttempt, takeAttempt } from '../rate-limits.js';
+import { LOCKED, giveBackAttempt, takeAttempt } from '../rate-limits.js';
 import type { Authenticated } from '../request.js';
 import type { UserCall } from '../route.js';
 import { findCodeToken } from './verify.js';
@@ -59,7 +59,7 @@ async function checkCurrentPassword(context: IdentityContext, auth: Authenticate
   // become a way to guess the password.
   const key = user.id;
   if (!(await takeAttempt(context.limits.accountSecrets, key))) {
-    throw tooManyRequests('over_request_rate_limit', 'Too many wrong passwords: try again later.');
+    throw tooManyRequests('over_request_rate_limit', 'Too many wrong passwords: try again later.', LOCKED);
   }
   if (user.encryptedPassword !== null && (await verifyPassword(user.encryptedPassword, password))) {
     await giveBackAttempt(context.limits.accountSecrets, key);

@@ -4,7 +4,7 @@ import { IsNull } from 'typeorm';
 import { z } from 'zod';
 import { ApiError, forbidden, tooManyRequests, unprocessable, validationFailed } from '../errors.js';
 import { AuthFactorRecord, AuthRecoveryCodeRecord } from '../factor-entities.js';
-import { SECRET_ATTEMPTS_WINDOW_S, giveBackAttempt, takeAttempt } from '../rate-limits.js';
+import { LOCKED, SECRET_ATTEMPTS_WINDOW_S, giveBackAttempt, takeAttempt } from '../rate-limits.js';
 import { readBody } from '../request.js';
 import type { UserCall } from '../route.js';
 import { text } from '../schemas.js';
@@ -105,6 +105,7 @@ export async function verifyRecoveryCode(
     throw tooManyRequests(
       'mfa_factor_locked',
       `Too many wrong recovery codes: they are locked for up to ${lockedMinutes} minutes.`,
+      LOCKED,
     );
   }
   if (!(await takeAttempt(accountSecrets, auth.user.id))) {
@@ -112,6 +113,7 @@ export async function verifyRecoveryCode(
     throw tooManyRequests(
       'mfa_factor_locked',
       `Too many wrong codes for this account: its factors are locked for up to ${lockedMinutes} minutes.`,
+      LOCKED,
     );
   }
   const record = await context.dataSource.manager.findOneBy(AuthRecoveryCodeRecord, {
