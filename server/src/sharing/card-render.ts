@@ -89,12 +89,13 @@ export function cardTree(content: CardContent, picture: CardPicture = { photoDat
           type: 'img',
           props: {
             src: picture.photoDataUrl,
-            width: 128,
-            height: 128,
+            width: 136,
+            height: 136,
             style: {
-              width: 128,
-              height: 128,
-              borderRadius: 64,
+              width: 136,
+              height: 136,
+              borderRadius: 68,
+              objectFit: 'cover',
               marginRight: 36,
               border: `4px solid ${palette.surface}`,
             },
