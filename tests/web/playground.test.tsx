@@ -41,7 +41,7 @@ describe('the playground as it opens', () => {
     render(<QuickPlayground examples={exampleOperations('lydia')} onOpenGraphiQL={() => undefined} />);
     await userEvent.click(screen.getByRole('button', { name: 'PublicProfile' }));
     expect(screen.getByRole('button', { name: 'PublicProfile' }).getAttribute('aria-pressed')).toBe('true');
-    expect((screen.getByLabelText('Variables (JSON)') as HTMLTextAreaElement).value).toContain('"username": "lydia"');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Variables (JSON)').value).toContain('"username": "lydia"');
     await userEvent.click(screen.getByRole('button', { name: 'Run query' }));
     await screen.findByText(/"verse": null/);
     expect(sent(fetch)).toMatchObject({
@@ -77,9 +77,9 @@ describe('the playground as it opens', () => {
     render(<QuickPlayground examples={exampleOperations(null)} onOpenGraphiQL={open} />);
     await userEvent.click(screen.getByRole('button', { name: 'VerseLookup' }));
     await userEvent.click(screen.getByRole('button', { name: 'Open in GraphiQL' }));
-    expect(open).toHaveBeenCalledWith({
-      query: expect.stringContaining('query VerseLookup') as string,
-      variables: expect.stringContaining('Psalm 119:105') as string,
-    });
+    expect(open).toHaveBeenCalledTimes(1);
+    const handed = open.mock.calls[0]?.[0] as { query: string; variables: string } | undefined;
+    expect(handed?.query).toContain('query VerseLookup');
+    expect(handed?.variables).toContain('Psalm 119:105');
   });
 });
