@@ -67,7 +67,7 @@ describe('/verse/YYYY-MM-DD', () => {
     const html = await (await fetch(`${api.url}/verse/2024-02-29`)).text();
     const action = /<a class="button" href="([^"]*)" data-share-url="([^"]*)"[^>]*>.*?Share this day<\/a>/.exec(html);
     expect(action?.[2]).toBe(`${api.url}/verse/2024-02-29`);
-    expect(action?.[1].replaceAll('&amp;', '&')).toBe(
+    expect(action?.[1]?.replaceAll('&amp;', '&')).toBe(
       `mailto:?subject=${encodeURIComponent('Psalm 118:24 · Verse of the day, Thursday, 29 February 2024')}&body=${encodeURIComponent(`${api.url}/verse/2024-02-29`)}`,
     );
     expect(html).toContain('<p id="share-status" class="status" role="status"></p>');
