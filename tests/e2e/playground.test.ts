@@ -106,6 +106,14 @@ describe('the GraphQL playground', () => {
     // GraphiQL's tab bar puts each tab's close button inside the tab (nested-interactive): theirs to fix.
     expect(await seriousA11yViolations(page, ['.graphiql-tabs'])).toEqual([]);
     await screenshots(page, 'playground-graphiql');
+
+    // A later visit: GraphiQL keeps the visitor's tabs, and still opens on the operation brought to it.
+    await page.goto(`${api.url}/playground`);
+    await page.getByRole('button', { name: 'VerseLookup' }).click();
+    await page.getByRole('button', { name: 'Open in GraphiQL' }).click();
+    await expect
+      .poll(() => page.locator('.graphiql-query-editor').innerText(), { timeout: 30_000 })
+      .toMatch(/query\sVerseLookup/);
     await context.close();
   });
 

@@ -12,10 +12,19 @@ const fetcher = createGraphiQLFetcher({ url: '/graphql' });
 
 /**
  * GraphiQL on the public API, bundled with the app so that it needs no CDN; loaded only when a
- * visitor asks for it. It opens on the operation the visitor had, then the examples.
+ * visitor asks for it. It opens on the operation the visitor had (`current`), beside the examples.
  */
-export function GraphiQLEditor({ tabs }: { tabs: readonly ExampleOperation[] }) {
-  // GraphiQL reads its first tabs once, and keeps the visitor's own tabs after the first visit.
+export function GraphiQLEditor({ current, tabs }: { current: ExampleOperation; tabs: readonly ExampleOperation[] }) {
+  // GraphiQL reads its first tabs once and keeps the visitor's own tabs after the first visit; the
+  // operation brought from the first view is then found among them, or added as a tab of its own.
   const [defaultTabs] = useState(() => [...tabs]);
-  return <GraphiQL fetcher={fetcher} defaultTabs={defaultTabs} defaultEditorToolsVisibility="variables" />;
+  return (
+    <GraphiQL
+      fetcher={fetcher}
+      defaultTabs={defaultTabs}
+      initialQuery={current.query}
+      initialVariables={current.variables}
+      defaultEditorToolsVisibility="variables"
+    />
+  );
 }

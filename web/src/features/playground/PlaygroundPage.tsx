@@ -51,21 +51,22 @@ export function PlaygroundPage() {
 
 function Playground({ username }: { username: string | null }) {
   const [examples] = useState(() => exampleOperations(username));
-  const [graphiql, setGraphiql] = useState<ExampleOperation[] | null>(null);
+  const [graphiql, setGraphiql] = useState<{ current: ExampleOperation; tabs: ExampleOperation[] } | null>(null);
   if (!graphiql) {
     return (
       <QuickPlayground
         examples={examples}
         onOpenGraphiQL={(current) => {
           const name = operationName(current.query);
-          setGraphiql([current, ...examples.filter((example) => operationName(example.query) !== name)]);
+          const others = examples.filter((example) => operationName(example.query) !== name);
+          setGraphiql({ current, tabs: [current, ...others] });
         }}
       />
     );
   }
   return (
     <Suspense fallback={<PageLoading />}>
-      <GraphiQLEditor tabs={graphiql} />
+      <GraphiQLEditor current={graphiql.current} tabs={graphiql.tabs} />
     </Suspense>
   );
 }
