@@ -70,7 +70,15 @@ const clientConfig: UserConfig = {
     passwordDictionaries(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: /\.(js|css|svg|json|txt)$/ }),
   ],
-  resolve: { alias: sharedRules },
+  resolve: {
+    alias: {
+      ...sharedRules,
+      // The playground's editor without the VS Code features it never uses (see the file).
+      'monaco-graphql/esm/monaco-editor.js': fileURLToPath(
+        new URL('src/features/playground/monaco-slim.ts', import.meta.url),
+      ),
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -49,6 +49,13 @@ describe('the JavaScript each route loads', () => {
     }
   });
 
+  it("keeps GraphiQL and its editor out of the playground's first load (they load when asked for)", () => {
+    const { files, gzipBytes } = routeScripts(distDir, playgroundRoute);
+    report('/playground', gzipBytes);
+    expect(files.filter((file) => /graphiql|monaco|contribution|editorBaseApi/i.test(file))).toEqual([]);
+    expect(gzipBytes).toBeLessThanOrEqual(CEILING_KB * KB);
+  });
+
   it('keeps the member screens, their operations and the strength meter out of /@username', () => {
     for (const { files } of [routeScripts(distDir, [], PUBLIC_PAGE), routeScripts(distDir, profileRoute)]) {
       for (const file of files) {

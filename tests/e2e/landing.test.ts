@@ -8,7 +8,7 @@ import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { signUpMember } from '../support/members.js';
-import { heading, logIn, openHome } from '../support/screens.js';
+import { heading, logIn, openHome, screenshots, seriousA11yViolations } from '../support/screens.js';
 
 const kjv = new Map(readKjv().map((verse) => [verse.id, verse]));
 let api: TestApp | undefined;
@@ -101,6 +101,46 @@ describe('the landing page', () => {
       'WEB',
     ]);
     expect(await page.locator('.site-footer').innerText()).toContain('King James Version');
+    expect(await page.locator('.site-footer').innerText()).toContain('World English Bible');
+    await context.close();
+  });
+
+  it('has one main action, a sample page marked as such, and the API in a section for developers', async () => {
+    const { api, browser } = started();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await openHome(page, api.url);
+    const main = page.locator('main');
+    expect(await main.locator('.button--primary').allInnerTexts()).toEqual(['Make your page']);
+    expect(await page.locator('.landing-actions').getByRole('link').allInnerTexts()).toEqual(['Make your page']);
+    const sample = page.getByRole('region', { name: 'What your page looks like' });
+    expect(await sample.getByText('Sample page', { exact: true }).count()).toBe(1);
+    expect(await sample.locator('.sample-verse p').innerText()).toBe(await page.locator('.verse-text').innerText());
+    const developers = page.getByRole('region', { name: 'For developers' });
+    expect(await developers.getByRole('link', { name: 'Explore the API' }).getAttribute('href')).toBe('/playground');
+    expect(
+      await page
+        .locator('.site-footer')
+        .getByRole('link', { name: /GraphQL API/ })
+        .count(),
+    ).toBe(1);
+    // The verse card is as tall as its verse, with no empty band under a short one.
+    const card = await page.locator('.today .verse-card').boundingBox();
+    const text = await page.locator('.today .verse-card .verse-ref').boundingBox();
+    expect((card?.y ?? 0) + (card?.height ?? 0) - ((text?.y ?? 0) + (text?.height ?? 0))).toBeLessThan(60);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, 'landing');
+    await context.close();
+  });
+
+  it('leads a visitor signed out who wants to save the verse to sign up, and says why', async () => {
+    const { api, browser } = started();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openHome(page, api.url);
+    await page.getByRole('link', { name: 'Sign up to save this verse' }).click();
+    await heading(page, 'Make your page');
+    expect(await page.locator('.flash').innerText()).toContain('Saved verses are kept with your page');
     await context.close();
   });
 
@@ -150,8 +190,33 @@ describe('the landing page', () => {
     const account = page.getByRole('navigation', { name: 'Account' });
     expect(await account.getByRole('link').allInnerTexts()).toEqual(['My page', 'Settings']);
     await account.getByRole('button', { name: 'Log out' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Save this verse' }).count()).toBe(1);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("saves today's verse in one tap for a member signed in, and takes it back with Undo", async () => {
+    const { api, browser } = started();
+    const { email, password, session } = await signUpMember(api);
+    const context = await browser.newContext({ timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await logIn(page, api.url, email, password);
+    await openHome(page, api.url);
+    const ref = (await page.locator('.today .verse-ref').innerText()).replace(/\s*(KJV|WEB)$/, '').trim();
+    const savedRefs = async () => {
+      const answer = await api.graphql<{ savedVerses: { verse: { ref: string } }[] }>(
+        '{ savedVerses { verse { ref } } }',
+        {},
+        { token: session.accessToken },
+      );
+      return answer.data?.savedVerses.map(({ verse }) => verse.ref);
+    };
+    await page.getByRole('button', { name: 'Save this verse' }).click();
+    await page.getByText('Saved to your verses.').waitFor();
+    expect(await savedRefs()).toEqual([ref]);
+    await page.getByRole('button', { name: `Undo saving ${ref}` }).click();
+    await page.getByText(`${ref} is no longer saved.`).waitFor();
+    expect(await savedRefs()).toEqual([]);
+    await screenshots(page, 'landing-member');
     await context.close();
   });
 });

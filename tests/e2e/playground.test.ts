@@ -20,7 +20,53 @@ afterAll(async () => {
 });
 
 describe('the GraphQL playground', () => {
-  it('opens with the example operations and runs one, with nothing fetched from elsewhere', async () => {
+  it('opens on the examples, ready to run, without loading GraphiQL or its editor', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${api.url}/playground`);
+    await page.getByRole('heading', { name: 'GraphQL playground' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Examples' }).getByRole('button').allInnerTexts()).toEqual([
+      'VerseOfTheDay',
+      'VerseLookup',
+      'PublicProfile',
+    ]);
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await expect
+      .poll(() => page.getByLabel('Answer').innerText(), { timeout: 20_000 })
+      .toMatch(/"translation":\s+"KJV"/);
+    await page.getByRole('button', { name: 'VerseLookup' }).click();
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await expect.poll(() => page.getByLabel('Answer').innerText(), { timeout: 20_000 }).toMatch(/a lamp unto my feet/);
+    // Monaco and GraphiQL are megabytes of script: a visitor who only runs the examples never loads them.
+    expect(scripts.filter((file) => /GraphiQL|monaco|contribution|editorBaseApi/i.test(file))).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, 'playground');
+    await context.close();
+  });
+
+  it('is usable on a phone: the examples, the editors and the answer are all reachable at 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${api.url}/playground`);
+    await page.getByRole('button', { name: 'Run query' }).click();
+    const answer = page.getByLabel('Answer');
+    await answer.scrollIntoViewIfNeeded();
+    await expect.poll(() => answer.innerText(), { timeout: 20_000 }).toMatch(/"translation":\s+"KJV"/);
+    const box = await answer.boundingBox();
+    expect(box?.width).toBeGreaterThan(300);
+    expect(box?.height).toBeGreaterThan(100);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens GraphiQL on the operation being edited, with the examples, and nothing fetched from elsewhere', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const external: string[] = [];
@@ -29,10 +75,10 @@ describe('the GraphQL playground', () => {
       if (!url.startsWith(api.url) && !url.startsWith('data:') && !url.startsWith('blob:')) external.push(url);
     });
     await page.goto(`${api.url}/playground`);
-    await page.getByRole('heading', { name: 'GraphQL playground' }).waitFor();
+    await page.getByRole('button', { name: 'Open in GraphiQL' }).click();
     const tabs = page.locator('.graphiql-tab');
     await expect
-      .poll(() => tabs.allInnerTexts(), { timeout: 20_000 })
+      .poll(() => tabs.allInnerTexts(), { timeout: 30_000 })
       .toEqual(['VerseOfTheDay', 'VerseLookup', 'PublicProfile']);
     await expect.poll(() => page.locator('.graphiql-query-editor').innerText()).toContain('verseOfTheDay');
     await page.getByRole('button', { name: /Execute query/ }).click();
@@ -59,7 +105,15 @@ describe('the GraphQL playground', () => {
     expect(await page.title()).toBe('GraphQL playground · Lampstand');
     // GraphiQL's tab bar puts each tab's close button inside the tab (nested-interactive): theirs to fix.
     expect(await seriousA11yViolations(page, ['.graphiql-tabs'])).toEqual([]);
-    await screenshots(page, 'playground');
+    await screenshots(page, 'playground-graphiql');
+
+    // A later visit: GraphiQL keeps the visitor's tabs, and still opens on the operation brought to it.
+    await page.goto(`${api.url}/playground`);
+    await page.getByRole('button', { name: 'VerseLookup' }).click();
+    await page.getByRole('button', { name: 'Open in GraphiQL' }).click();
+    await expect
+      .poll(() => page.locator('.graphiql-query-editor').innerText(), { timeout: 30_000 })
+      .toMatch(/query\sVerseLookup/);
     await context.close();
   });
 
@@ -91,8 +145,9 @@ describe('the GraphQL playground', () => {
     const page = await context.newPage();
     await logIn(page, api.url, email, password);
     await page.goto(`${api.url}/playground`);
+    await page.getByRole('button', { name: 'Open in GraphiQL' }).click();
     const tabs = page.locator('.graphiql-tab');
-    await expect.poll(() => tabs.allInnerTexts(), { timeout: 20_000 }).toContain('PublicProfile');
+    await expect.poll(() => tabs.allInnerTexts(), { timeout: 30_000 }).toContain('PublicProfile');
     // A click that lands before GraphiQL has wired up its tabs does nothing; a person clicks again,
     // and so does the poll, until the editor shows the tab's document.
     const editor = page.locator('.graphiql-query-editor');

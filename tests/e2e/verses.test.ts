@@ -88,6 +88,21 @@ describe('past days', () => {
     );
     await context.close();
   });
+
+  it("a past day's page has the site's header and shares its own address", async () => {
+    const { context, page } = await newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.url });
+    await page.goto(`${api.url}/verse/2024-02-29`);
+    const home = page.getByRole('link', { name: 'Lampstand home' });
+    expect(await home.getAttribute('href')).toBe('/');
+    expect(await home.locator('svg').count()).toBe(1);
+    await page.getByRole('link', { name: 'Share this day' }).click();
+    // Headless Chromium on Linux has no share sheet: the link is copied, and the page says so.
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('Link copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${api.url}/verse/2024-02-29`);
+    expect(page.url()).toBe(`${api.url}/verse/2024-02-29`);
+    await context.close();
+  });
 });
 
 describe('saved verses', () => {
@@ -110,6 +125,13 @@ describe('saved verses', () => {
       .locator('.field-error')
       .getByText(/no verse "Hezekiah 3:1"/)
       .waitFor();
+
+    // The morning mail's hour is an hour of the member's own day, and the list says so.
+    const hours = page.getByLabel(`Hour it arrives, in your time zone (${TIME_ZONE})`);
+    expect((await hours.locator('option').allInnerTexts()).slice(6, 8)).toEqual([
+      '06:00 local time',
+      '07:00 local time',
+    ]);
 
     await page.getByRole('button', { name: 'Remove 1 Samuel 1:27' }).click();
     await page.getByText('No saved verses yet.').waitFor();

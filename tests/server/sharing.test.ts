@@ -77,6 +77,41 @@ describe("a page's share card", () => {
     expect(await sharp(renamed.body).metadata()).toMatchObject({ width: 1200, height: 630 });
   });
 
+  it("carries the member's photo, and is drawn again when the photo changes", async () => {
+    const member = await signUpMember(api, { first: 'Lydia' });
+    const { username } = member.member.profile;
+    const before = await get(`/share/${username}/card.png`);
+    const upload = await fetch(`${api.url}/api/photo`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png', authorization: `Bearer ${member.session.accessToken}` },
+      body: new Uint8Array(
+        await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 42, g: 127, b: 98 } } })
+          .png()
+          .toBuffer(),
+      ),
+    });
+    expect(upload.status).toBe(200);
+    const after = await get(`/share/${username}/card.png`, {
+      'if-none-match': before.response.headers.get('etag') ?? '',
+    });
+    expect(after.response.status).toBe(200);
+    // The photo's middle, left of the name (the card's padding is 80 px, the photo 136 px).
+    const { data, info } = await sharp(after.body).raw().toBuffer({ resolveWithObject: true });
+    const at = (124 * info.width + 148) * info.channels;
+    const [r = 0, g = 0, b = 0] = [data[at], data[at + 1], data[at + 2]];
+    expect(Math.abs(r - 42) + Math.abs(g - 127) + Math.abs(b - 98)).toBeLessThan(24);
+  });
+
+  it("names the page's translation: a page in the World English Bible gets a card of its own", async () => {
+    const member = await signUpMember(api);
+    const { username } = member.member.profile;
+    const kjv = await get(`/share/${username}/card.png`);
+    await updateProfile(member, { translation: 'WEB' });
+    const web = await get(`/share/${username}/card.png`);
+    expect(web.response.status).toBe(200);
+    expect(web.response.headers.get('etag')).not.toBe(kjv.response.headers.get('etag'));
+  });
+
   it('is named in the page’s Open Graph and Twitter tags', async () => {
     const member = await signUpMember(api);
     const { username } = member.member.profile;
@@ -127,6 +162,16 @@ describe('the verse of the day card', () => {
     expect(await sharp(body).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
     const other = await get('/share/verse-of-the-day/2025-11-26.png');
     expect(other.response.headers.get('etag')).not.toBe(response.headers.get('etag'));
+  });
+
+  it('is drawn in the World English Bible when asked, and in the KJV for anything else', async () => {
+    const kjv = await get('/share/verse-of-the-day/2025-11-25.png');
+    const web = await get('/share/verse-of-the-day/2025-11-25.png?translation=WEB');
+    expect(web.response.status).toBe(200);
+    expect(web.response.headers.get('etag')).not.toBe(kjv.response.headers.get('etag'));
+    expect(web.body.equals(kjv.body)).toBe(false);
+    const unknown = await get('/share/verse-of-the-day/2025-11-25.png?translation=NIV');
+    expect(unknown.response.headers.get('etag')).toBe(kjv.response.headers.get('etag'));
   });
 
   it("is the home page's Open Graph and Twitter image", async () => {

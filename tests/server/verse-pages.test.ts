@@ -31,10 +31,50 @@ describe('/verse/YYYY-MM-DD', () => {
     expect(html).toMatch(
       /<meta property="og:description" content="“This is the day which the LORD hath made; [^"]*" \/>/,
     );
-    expect(html).toContain('<meta name="twitter:card" content="summary" />');
     expect(html).toContain(`href="/verse/2024-02-28" rel="prev"`);
-    expect(html).not.toContain('<script');
+    // Its only script is the share action's, from the site itself; the page reads without it.
+    expect([...html.matchAll(/<script[^>]*>/g)].map((match) => match[0])).toEqual([
+      '<script src="/verse/share.js" defer>',
+    ]);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('looks like the rest of the site: its header and logo, its favicon and its credits', async () => {
+    const html = await (await fetch(`${api.url}/verse/2024-02-29`)).text();
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+    expect(html).toMatch(/<header class="site-header">\s*<a class="brand" href="\/" aria-label="Lampstand home"><svg/);
+    expect(html).toContain('King James Version (1769) and the World English Bible');
+  });
+
+  it("shows the day's card in link previews, in the page's translation", async () => {
+    const kjv = await (await fetch(`${api.url}/verse/2024-02-29`)).text();
+    expect(kjv).toContain(`<meta property="og:image" content="${api.url}/share/verse-of-the-day/2024-02-29.png" />`);
+    expect(kjv).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(kjv).toContain(`<meta name="twitter:image" content="${api.url}/share/verse-of-the-day/2024-02-29.png" />`);
+    const web = await (await fetch(`${api.url}/verse/2024-02-29?translation=WEB`)).text();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(web)?.[1] ?? '';
+    expect(image).toBe(`${api.url}/share/verse-of-the-day/2024-02-29.png?translation=WEB`);
+    const card = await fetch(image);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    // Days before the first card have a page, and a text-only preview.
+    const old = await (await fetch(`${api.url}/verse/1999-12-31`)).text();
+    expect(old).not.toContain('og:image');
+    expect(old).toContain('<meta name="twitter:card" content="summary" />');
+  });
+
+  it('has a share action: the share sheet or a copied link with its script, an email without', async () => {
+    const html = await (await fetch(`${api.url}/verse/2024-02-29`)).text();
+    const action = /<a class="button" href="([^"]*)" data-share-url="([^"]*)"[^>]*>.*?Share this day<\/a>/.exec(html);
+    expect(action?.[2]).toBe(`${api.url}/verse/2024-02-29`);
+    expect(action?.[1]?.replaceAll('&amp;', '&')).toBe(
+      `mailto:?subject=${encodeURIComponent('Psalm 118:24 · Verse of the day, Thursday, 29 February 2024')}&body=${encodeURIComponent(`${api.url}/verse/2024-02-29`)}`,
+    );
+    expect(html).toContain('<p id="share-status" class="status" role="status"></p>');
+    const script = await fetch(`${api.url}/verse/share.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain('navigator.share');
   });
 
   it('shows the World English Bible when asked, with its own canonical address', async () => {

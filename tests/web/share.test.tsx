@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareButton } from '../../web/src/ui/profile/ShareButton';
+import { ShareDialog } from '../../web/src/ui/profile/ShareDialog';
 
 const url = 'https://lampstand.example/@user123ab';
 
@@ -52,5 +53,20 @@ describe('the share button', () => {
     render(<ShareButton url={url} title="Dorcas" />);
     await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     expect((await screen.findByRole('status')).textContent).toBe(`Copy this link: ${url}`);
+  });
+});
+
+describe("the page's QR code and image dialog", () => {
+  it('offers the verse image in the translation the page shows', () => {
+    render(<ShareDialog username="user123ab" url={url} title="Dorcas" translation="WEB" onClose={() => undefined} />);
+    const image = screen.getByRole('img', { name: /Today’s verse on a card, in the World English Bible/ });
+    expect(image.getAttribute('src')).toMatch(/^\/share\/verse-of-the-day\/\d{4}-\d{2}-\d{2}\.png\?translation=WEB$/);
+    expect(screen.getByRole('link', { name: 'Download image' }).getAttribute('href')).toBe(image.getAttribute('src'));
+  });
+
+  it('keeps the plain address for the King James Version', () => {
+    render(<ShareDialog username="user123ab" url={url} title="Dorcas" translation="KJV" onClose={() => undefined} />);
+    const image = screen.getByRole('img', { name: /in the King James Version/ });
+    expect(image.getAttribute('src')).toMatch(/^\/share\/verse-of-the-day\/\d{4}-\d{2}-\d{2}\.png$/);
   });
 });

@@ -223,12 +223,19 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     uploadCapacity,
     windowLimiter('photo-uploads', config.heavy.uploadsPerHour, 3600, identity.redis),
   );
-  const shares = new ShareService(profiles, verses, newLoaders, config.publicUrl, {
-    capacity: renderCapacity,
-    pool: workers,
-    cache: new ByteCache(config.heavy.cacheMb * 1024 * 1024, identity.redis),
-    renders: windowLimiter('renders', config.heavy.rendersPerMinute, 60, identity.redis),
-  });
+  const shares = new ShareService(
+    profiles,
+    verses,
+    newLoaders,
+    config.publicUrl,
+    {
+      capacity: renderCapacity,
+      pool: workers,
+      cache: new ByteCache(config.heavy.cacheMb * 1024 * 1024, identity.redis),
+      renders: windowLimiter('renders', config.heavy.rendersPerMinute, 60, identity.redis),
+    },
+    photos,
+  );
   const stripe = await StripeClient.fromConfig(config.billing);
   const billing = new Billing(dataSource, identity.client, stripe, {
     publicUrl: config.publicUrl,

@@ -109,3 +109,12 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   }
   return { webp, version: createHash('sha256').update(webp).digest('base64url').slice(0, 16) };
 }
+
+/**
+ * A stored photo (WebP) as PNG, for the share card: its drawing (resvg) reads PNG, not WebP. A
+ * 256 px square takes a millisecond or two, on libvips' thread, never the event loop.
+ */
+export async function photoAsPng(webp: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(webp, { failOn: 'error' }).png().toBuffer();
+}

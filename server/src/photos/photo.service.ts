@@ -9,7 +9,7 @@ import { ProfileRecord } from '../profiles/profile.entity.js';
 import { PhotoRecord } from './photo.entity.js';
 import { CapacityFull } from '../work/capacity.js';
 import type { HeavyLane } from '../work/capacity.js';
-import { processPhoto } from './photo.pipeline.js';
+import { photoAsPng, processPhoto } from './photo.pipeline.js';
 
 /** A member sent more photos this hour than anyone choosing one needs: the route answers 429. */
 export class UploadsLimited extends Error {
@@ -84,6 +84,12 @@ export class PhotoService {
     ]);
     if (!photo || !owner || !isLiveMember(owner) || !isPageAllowed(owner)) return null;
     return Buffer.from(photo.webp, 'base64');
+  }
+
+  /** The photo at `photoPath(uid, version)` as PNG (see `image`), for the page's share card. */
+  async png(uid: string, version: string): Promise<Buffer | null> {
+    const webp = await this.image(uid, version);
+    return webp ? photoAsPng(webp) : null;
   }
 
   /** The caller's page must exist and its member must not be leaving. */

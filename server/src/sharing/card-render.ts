@@ -33,12 +33,28 @@ export interface CardContent {
   subtitle: string;
   verseText: string;
   verseRef: string;
+  /** The translation's short name (`KJV`, `WEB`), beside the reference. */
+  translation: string;
+  /** Which photo the card shows (`uid/version`), or null for the member's initial; none on a verse card. */
+  photo: string | null;
+}
+
+/** What the card draws besides its content: the photo's PNG as a data URL, when it has one. */
+export interface CardPicture {
+  photoDataUrl: string | null;
 }
 
 /** A satori element: the shape React elements have, without React on the server. */
 interface Node {
   type: string;
-  props: { style?: Record<string, string | number>; children?: (Node | string)[] | Node | string };
+  props: {
+    style?: Record<string, string | number>;
+    children?: (Node | string)[] | Node | string;
+    /** An `img`'s picture and size. */
+    src?: string;
+    width?: number;
+    height?: number;
+  };
 }
 
 const node = (type: string, style: Node['props']['style'], children?: Node['props']['children']): Node => ({
@@ -60,9 +76,34 @@ export type CardTree = Node;
  * The 1200×630 card in the page's theme (title, subtitle, verse and the site's name) as a satori
  * tree: cheap plain data, built here and drawn by card.worker.ts in the worker pool.
  */
-export function cardTree(content: CardContent): CardTree {
+export function cardTree(content: CardContent, picture: CardPicture = { photoDataUrl: null }): CardTree {
   const palette = PALETTES[content.theme];
   const verse = fit(content.verseText, 260);
+  const heading = node('div', { display: 'flex', flexDirection: 'column' }, [
+    node('div', { fontSize: 64, fontWeight: 700, lineHeight: 1.1 }, fit(content.title, 40)),
+    node('div', { fontSize: 32, color: palette.soft, marginTop: 12 }, content.subtitle),
+  ]);
+  const identity = picture.photoDataUrl
+    ? node('div', { display: 'flex', alignItems: 'center' }, [
+        {
+          type: 'img',
+          props: {
+            src: picture.photoDataUrl,
+            width: 136,
+            height: 136,
+            style: {
+              width: 136,
+              height: 136,
+              borderRadius: 68,
+              objectFit: 'cover',
+              marginRight: 36,
+              border: `4px solid ${palette.surface}`,
+            },
+          },
+        },
+        heading,
+      ])
+    : heading;
   return node(
     'div',
     {
@@ -81,10 +122,7 @@ export function cardTree(content: CardContent): CardTree {
       fontFamily: 'Lora',
     },
     [
-      node('div', { display: 'flex', flexDirection: 'column' }, [
-        node('div', { fontSize: 64, fontWeight: 700, lineHeight: 1.1 }, fit(content.title, 40)),
-        node('div', { fontSize: 32, color: palette.soft, marginTop: 12 }, content.subtitle),
-      ]),
+      identity,
       node(
         'div',
         {
@@ -102,7 +140,10 @@ export function cardTree(content: CardContent): CardTree {
         },
         [
           node('div', { fontSize: verse.length > 160 ? 30 : 36, lineHeight: 1.4 }, `“${verse}”`),
-          node('div', { fontSize: 28, color: palette.accent, marginTop: 16, fontWeight: 700 }, content.verseRef),
+          node('div', { display: 'flex', fontSize: 28, color: palette.accent, marginTop: 16 }, [
+            node('div', { fontWeight: 700 }, content.verseRef),
+            node('div', { marginLeft: 14, color: palette.soft }, content.translation),
+          ]),
         ],
       ),
       node('div', { fontSize: 28, fontWeight: 700, color: palette.soft, display: 'flex' }, 'Lampstand'),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../graphql/errors.js';
+import { Translation } from '../verses/translation.js';
 import { CapacityFull } from '../work/capacity.js';
 import type { ShareImage, ShareService } from './share.service.js';
 import { RenderLimited } from './share.service.js';
@@ -68,8 +69,8 @@ async function sendImage(
  * `/share/<username>/card.png`: the page's Open Graph / Twitter card (1200×630), revalidated by
  * ETag, which changes with the member's name, theme and the day's verse.
  * `/share/<username>/qr.svg` and `qr.png`: the QR code of the page's address (kept a day).
- * `/share/verse-of-the-day/<YYYY-MM-DD>.png`: the card of that day's verse (a day's verse never
- * changes: kept a year). A page visitors cannot see has none of these (404).
+ * `/share/verse-of-the-day/<YYYY-MM-DD>.png`: the card of that day's verse, `?translation=WEB` in the
+ * World English Bible (a day's verse never changes: kept a year). A page visitors cannot see has none of these (404).
  */
 export function registerShareRoutes(app: FastifyInstance, shares: ShareService): void {
   app.get<{ Params: { username: string } }>('/share/:username/card.png', async (request, reply) =>
@@ -99,9 +100,13 @@ export function registerShareRoutes(app: FastifyInstance, shares: ShareService):
       'public, max-age=86400',
     ),
   );
-  app.get<{ Params: { file: string } }>('/share/verse-of-the-day/:file', async (request, reply) => {
-    const date = /^(\d{4}-\d{2}-\d{2})\.png$/.exec(request.params.file)?.[1];
-    const image = date ? await shares.verseCard(date, request.ip) : null;
-    return sendImage(request, reply, image, 'image/png', IMMUTABLE);
-  });
+  app.get<{ Params: { file: string }; Querystring: { translation?: unknown } }>(
+    '/share/verse-of-the-day/:file',
+    async (request, reply) => {
+      const date = /^(\d{4}-\d{2}-\d{2})\.png$/.exec(request.params.file)?.[1];
+      const translation = request.query.translation === Translation.WEB ? Translation.WEB : Translation.KJV;
+      const image = date ? await shares.verseCard(date, request.ip, translation) : null;
+      return sendImage(request, reply, image, 'image/png', IMMUTABLE);
+    },
+  );
 }

@@ -5,7 +5,9 @@ import type { Loaders } from '../graphql/context.js';
 import { rateLimitKey } from '../http/address-key.js';
 import type { ProfileService } from '../profiles/profile.service.js';
 import { Theme } from '../profiles/appearance.js';
-import { latestToday } from '../verses/day.js';
+import { FIRST_CARD_DAY, latestToday } from '../verses/day.js';
+import { DEFAULT_TRANSLATION } from '../verses/translation.js';
+import type { Translation } from '../verses/translation.js';
 import type { VerseService } from '../verses/verse.service.js';
 import type { ByteCache } from '../work/byte-cache.js';
 import type { HeavyLane } from '../work/capacity.js';
@@ -14,9 +16,6 @@ import { workerFile } from '../work/worker-pool.js';
 import type { CardContent } from './card-render.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardTree } from './card-render.js';
 import type { CardJob, QrJob } from './card.worker.js';
-
-/** The earliest day a verse card is drawn for (the `/verse/` pages go further back, without one). */
-export const FIRST_CARD_DAY = '2000-01-01';
 
 const CARD_WORKER = workerFile(import.meta.url, 'card.worker');
 
@@ -38,6 +37,11 @@ export class RenderLimited extends Error {
     super('Too many new images asked for; try again in a minute.');
     this.name = 'RenderLimited';
   }
+}
+
+/** Members' photos as the card draws them (PNG); null when the photo is no longer shown. */
+export interface SharePhotos {
+  png(uid: string, version: string): Promise<Buffer | null>;
 }
 
 export interface ShareWork {
@@ -74,6 +78,7 @@ export class ShareService {
     private readonly loaders: () => Loaders,
     private readonly publicUrl: string,
     private readonly work: ShareWork,
+    private readonly photos: SharePhotos | null = null,
   ) {}
 
   /** The page's address, as its QR code and share sheet carry it. */
@@ -86,7 +91,12 @@ export class ShareService {
     const loaders = this.loaders();
     const profile = await this.profiles.findPublic(username, loaders);
     if (!profile) return null;
-    const verse = await this.profiles.verseFor(profile.uid, loaders, {});
+    // The page's own translation (the member's choice), as a visitor without one of theirs reads it.
+    const [verse, photoVersion] = await Promise.all([
+      this.profiles.verseFor(profile.uid, loaders, {}),
+      loaders.photoVersionByUid.load(profile.uid),
+    ]);
+    const photos = this.photos;
     return this.card(
       {
         theme: profile.appearance.theme,
@@ -94,8 +104,11 @@ export class ShareService {
         subtitle: `@${profile.username}`,
         verseText: verse.text,
         verseRef: verse.ref,
+        translation: verse.translation,
+        photo: photoVersion ? `${profile.uid}/${photoVersion}` : null,
       },
       client,
+      photoVersion && photos ? () => photos.png(profile.uid, photoVersion) : null,
     );
   }
 
@@ -104,11 +117,16 @@ export class ShareService {
    * has not begun anywhere yet, or one before `FIRST_CARD_DAY`: each card costs a render, so the
    * days that can be asked for are bounded.
    */
-  async verseCard(date: string, client: string, now: Date = new Date()): Promise<ShareImage | null> {
+  async verseCard(
+    date: string,
+    client: string,
+    translation: Translation = DEFAULT_TRANSLATION,
+    now: Date = new Date(),
+  ): Promise<ShareImage | null> {
     const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
     if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) return null;
     if (date < FIRST_CARD_DAY || date > latestToday(now)) return null;
-    const verse = await this.verses.ofTheDay({ date });
+    const verse = await this.verses.ofTheDay({ date, translation });
     const label = DAY_LABEL.format(day);
     return this.card(
       {
@@ -117,8 +135,11 @@ export class ShareService {
         subtitle: label,
         verseText: verse.text,
         verseRef: verse.ref,
+        translation: verse.translation,
+        photo: null,
       },
       client,
+      null,
     );
   }
 
@@ -131,10 +152,13 @@ export class ShareService {
     return { etag: `"${key}"`, body: () => this.kept(key, client, () => this.draw('qr', job)) };
   }
 
-  private card(content: CardContent, client: string): ShareImage {
+  /** A card of `content`; `photo` reads its photo's PNG, only when the card is to be drawn. */
+  private card(content: CardContent, client: string, photo: (() => Promise<Buffer | null>) | null): ShareImage {
     const key = contentKey('card', content);
-    const draw = () => {
-      const job: CardJob = { tree: cardTree(content), width: CARD_WIDTH, height: CARD_HEIGHT };
+    const draw = async () => {
+      const png = photo ? await photo() : null;
+      const photoDataUrl = png ? `data:image/png;base64,${png.toString('base64')}` : null;
+      const job: CardJob = { tree: cardTree(content, { photoDataUrl }), width: CARD_WIDTH, height: CARD_HEIGHT };
       return this.draw('card', job);
     };
     return { etag: `"${key}"`, body: () => this.kept(key, client, draw) };

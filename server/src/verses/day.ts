@@ -94,3 +94,6 @@ export function clockIn(timeZone: string, now: Date): { date: string; hour: numb
     minute: Number(part('minute')),
   };
 }
+
+/** The earliest day a verse card is drawn for (the `/verse/` pages go further back, without one). */
+export const FIRST_CARD_DAY = '2000-01-01';

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../http/html.js';
 import type { CalendarDay } from './day.js';
-import { latestToday, parseIsoDate } from './day.js';
+import { FIRST_CARD_DAY, latestToday, parseIsoDate } from './day.js';
 import { DEFAULT_TRANSLATION, Translation, translationNames } from './translation.js';
 import type { VerseService } from './verse.service.js';
 import type { Verse } from './verse.types.js';
+import { htmlDocument, SHARE_SCRIPT, SHARE_SCRIPT_PATH, shareAction } from './verse-page-html.js';
 
 export interface VersePagesOptions {
   verses: VerseService;
@@ -43,65 +44,6 @@ function dayPath(date: string, translation: Translation): string {
   return `/verse/${date}${translation === DEFAULT_TRANSLATION ? '' : `?translation=${translation}`}`;
 }
 
-const STYLE = `
-  :root { color-scheme: light dark; --ink: #1c2233; --soft: #5b6475; --brand: #1f2a44; --card: #fffdf8; --line: #e4ddd0; }
-  @media (prefers-color-scheme: dark) { :root { --ink: #f1ede4; --soft: #b9b2a6; --brand: #e9c46a; --card: #1c2233; --line: #333c52; } body { background: #141a28; } }
-  body { margin: 0; font-family: system-ui, sans-serif; color: var(--ink); background: #f7f3ea; line-height: 1.5; }
-  main { max-width: 40rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; }
-  a { color: var(--brand); }
-  a:focus-visible { outline: 3px solid var(--brand); outline-offset: 2px; }
-  .brand { font-weight: 700; text-decoration: none; }
-  h1 { font-size: 1rem; letter-spacing: 0.08em; text-transform: uppercase; color: var(--soft); margin: 2rem 0 1rem; }
-  figure { margin: 0; background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 1.5rem 1.75rem; }
-  blockquote { margin: 0; font-family: Georgia, serif; font-size: clamp(1.2rem, 3.2vw, 1.6rem); }
-  figcaption { margin-top: 1rem; font-weight: 600; }
-  figcaption span { font-weight: 400; color: var(--soft); }
-  nav ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; margin: 1.5rem 0 0; }
-`;
-
-function htmlDocument(options: {
-  title: string;
-  description: string;
-  canonical: string;
-  body: string;
-  meta: boolean;
-}): string {
-  const title = escapeHtml(options.title);
-  const description = escapeHtml(options.description);
-  const canonical = escapeHtml(options.canonical);
-  const meta = options.meta
-    ? [
-        `<meta name="description" content="${description}" />`,
-        `<link rel="canonical" href="${canonical}" />`,
-        `<meta property="og:type" content="article" />`,
-        `<meta property="og:site_name" content="Lampstand" />`,
-        `<meta property="og:title" content="${title}" />`,
-        `<meta property="og:description" content="${description}" />`,
-        `<meta property="og:url" content="${canonical}" />`,
-        `<meta name="twitter:card" content="summary" />`,
-        `<meta name="twitter:title" content="${title}" />`,
-        `<meta name="twitter:description" content="${description}" />`,
-      ].join('\n    ')
-    : '<meta name="robots" content="noindex" />';
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>
-    ${meta}
-    <style>${STYLE}</style>
-  </head>
-  <body>
-    <main>
-      <a class="brand" href="/">Lampstand</a>
-      ${options.body}
-    </main>
-  </body>
-</html>
-`;
-}
-
 function versePage(
   day: CalendarDay,
   verse: Verse,
@@ -121,20 +63,33 @@ function versePage(
       ? `<li><a href="${dayPath(next, translation)}" rel="next">${escapeHtml(longDate(next))} →</a></li>`
       : '',
     `<li><a href="${dayPath(day.date, other)}">Read it in the ${escapeHtml(translationNames[other])}</a></li>`,
-    `<li><a href="/saved?ref=${encodeURIComponent(verse.ref)}">Save this verse</a></li>`,
     `<li><a href="/verse?month=${day.date.slice(0, 7)}">All days of ${escapeHtml(label.split(' ').slice(2).join(' '))}</a></li>`,
   ].join('');
+  const title = `${verse.ref} · Verse of the day, ${label} · Lampstand`;
+  const canonical = `${publicUrl}${dayPath(day.date, translation)}`;
+  // The day's card, in the page's translation; days before the first card have none.
+  const image =
+    day.date >= FIRST_CARD_DAY
+      ? {
+          url: `${publicUrl}/share/verse-of-the-day/${day.date}.png${translation === DEFAULT_TRANSLATION ? '' : `?translation=${translation}`}`,
+          alt: `${verse.ref}, the verse of ${label}, on a card`,
+        }
+      : null;
   return htmlDocument({
-    title: `${verse.ref} · Verse of the day, ${label} · Lampstand`,
+    title,
     description: `“${verse.text}” ${verse.ref} (${verse.translation})`,
-    canonical: `${publicUrl}${dayPath(day.date, translation)}`,
+    canonical,
     meta: true,
+    image,
     body: `<h1>Verse of the day · <time datetime="${day.date}">${escapeHtml(label)}</time></h1>
       <figure>
         <blockquote><p>${escapeHtml(verse.text)}</p></blockquote>
         <figcaption>${escapeHtml(verse.ref)} <span>${escapeHtml(translationNames[verse.translation])}</span></figcaption>
       </figure>
-      <nav aria-label="More verses"><ul>${links}</ul></nav>`,
+      <p class="actions">${shareAction(canonical, `${verse.ref} · Verse of the day, ${label}`)}
+        <a href="/saved?ref=${encodeURIComponent(verse.ref)}">Save this verse</a></p>
+      <p id="share-status" class="status" role="status"></p>
+      <nav class="more" aria-label="More verses"><ul>${links}</ul></nav>`,
   });
 }
 
@@ -162,6 +117,9 @@ function notFound(reply: FastifyReply, message: string): FastifyReply {
  */
 export function registerVersePages(app: FastifyInstance, options: VersePagesOptions): void {
   const now = options.now ?? (() => new Date());
+  app.get(SHARE_SCRIPT_PATH, (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=86400').type('text/javascript; charset=utf-8').send(SHARE_SCRIPT),
+  );
   app.get<{ Params: { date: string } }>('/verse/:date', async (request, reply) => {
     let day: CalendarDay;
     try {

@@ -9,7 +9,8 @@ const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes)
 
 // The worker pool draws what the event loop drew before, byte for byte: these digests are those of
 // the images drawn in the request before the move (satori 0.63.2, resvg-js 2.6.2, Lora 5.3.0, qrcode 1.5.4).
-// A deliberate upgrade of one of them changes them; then check the images by eye and update.
+// A deliberate upgrade of one of them, or a change of what a card shows (the translation beside the
+// reference was one), changes them; then check the images by eye and update.
 describe('the card worker', () => {
   it('draws a card byte for byte as before, a 1200×630 PNG', async () => {
     const png = await card({
@@ -19,12 +20,45 @@ describe('the card worker', () => {
         subtitle: '@dorcas',
         verseText: 'In the beginning God created the heaven and the earth.',
         verseRef: 'Genesis 1:1',
+        translation: 'KJV',
+        photo: null,
       }),
       width: CARD_WIDTH,
       height: CARD_HEIGHT,
     });
     expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
-    expect(sha256(png)).toBe('fb3836cfffcd6df37e8849bf428db0edb6f73e7747e045c9097448ffbc80b0f9');
+    expect(sha256(png)).toBe('fcd6777e65616077e49766d79691b5e939e6692f6dab67b63b6ddf1439ae97aa');
+  });
+
+  it("draws the member's photo beside the name, and the verse's translation beside its reference", async () => {
+    const green = { r: 0x2a, g: 0x7f, b: 0x62 };
+    const photo = await sharp({ create: { width: 256, height: 256, channels: 3, background: green } })
+      .png()
+      .toBuffer();
+    const content = {
+      theme: Theme.lightTheme,
+      title: 'Dorcas',
+      subtitle: '@dorcas',
+      verseText: 'In the beginning God created the heaven and the earth.',
+      verseRef: 'Genesis 1:1',
+      translation: 'WEB',
+      photo: 'uid/version',
+    };
+    const pixelAt = async (png: Uint8Array, x: number, y: number) => {
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      const at = (y * info.width + x) * info.channels;
+      return { r: data[at], g: data[at + 1], b: data[at + 2] };
+    };
+    const withPhoto = await card({
+      tree: cardTree(content, { photoDataUrl: `data:image/png;base64,${photo.toString('base64')}` }),
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+    });
+    // The photo's middle, left of the name (the card's padding is 80 px, the photo 136 px).
+    expect(await pixelAt(withPhoto, 148, 124)).toEqual(green);
+    const without = await card({ tree: cardTree({ ...content, photo: null }), width: CARD_WIDTH, height: CARD_HEIGHT });
+    expect(await pixelAt(without, 148, 124)).not.toEqual(green);
+    expect(JSON.stringify(cardTree(content))).toContain('"WEB"');
   });
 
   it('draws a QR code byte for byte as before', async () => {

@@ -104,10 +104,10 @@ export function Layout({ children }: { children?: ReactNode }) {
       </main>
       <footer className="site-footer">
         <nav aria-label="More" className="footer-nav">
-          <Link to="/playground">GraphQL playground</Link>
+          <Link to="/playground">GraphQL API &amp; playground</Link>
           <CookieSettingsButton />
         </nav>
-        <p>Scripture quotations from the King James Version (1769), public domain.</p>
+        <p>Scripture quotations from the King James Version (1769) and the World English Bible, both public domain.</p>
       </footer>
     </div>
   );

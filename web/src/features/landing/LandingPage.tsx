@@ -7,6 +7,8 @@ import { useVisitorToday } from '../../lib/visitorDay';
 import { VerseCard, VerseCardPlaceholder } from '../../ui/verse/VerseCard';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
 import { useReaderTranslation } from '../../lib/readerTranslation';
+import { SaveVerseButton } from '../../ui/verse/SaveVerseButton';
+import { SamplePage } from './SamplePage';
 
 export function LandingPage() {
   usePageMeta({ title: 'Lampstand' });
@@ -36,9 +38,6 @@ export function LandingPage() {
             Make your page
           </Link>
         )}
-        <Link to="/playground" className="button button--quiet">
-          Explore the API
-        </Link>
       </p>
       <section className="today" aria-labelledby="today-title" aria-busy={loading}>
         <h2 id="today-title">Today’s verse</h2>
@@ -57,9 +56,18 @@ export function LandingPage() {
         <TranslationToggle value={translation ?? 'KJV'} onChange={chooseTranslation} />
         <p className="today-more">
           <Link to="/verse">Past days’ verses</Link>
-          {username && dataState === 'complete' && (
-            <Link to={`/saved?ref=${encodeURIComponent(data.verseOfTheDay.ref)}`}>Save this verse</Link>
-          )}
+          {verse && <SaveVerseButton key={verse.id} verseRef={verse.ref} translation={verse.translation} />}
+        </p>
+      </section>
+      <SamplePage verse={verse} />
+      <section className="developers" aria-labelledby="developers-title">
+        <h2 id="developers-title">For developers</h2>
+        <p>
+          Public pages and the verse of the day are open to read over GraphQL, with no key. Try the queries in the
+          playground.
+        </p>
+        <p>
+          <Link to="/playground">Explore the API</Link>
         </p>
       </section>
     </section>

@@ -1,20 +1,26 @@
-import 'graphiql/setup-workers/vite';
-import 'graphiql/style.css';
 import './playground.css';
-import { createGraphiQLFetcher } from '@graphiql/toolkit';
-import { GraphiQL } from 'graphiql';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../ui/BrandMark';
 import { PageLoading } from '../../ui/PageLoading';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { CookieSettingsButton } from '../../consent/CookieSettingsButton';
 import { useAuth } from '../../session/AuthProvider';
-import { exampleOperations } from './examples';
+import type { ExampleOperation } from './examples';
+import { exampleOperations, operationName } from './examples';
+import { QuickPlayground } from './QuickPlayground';
 
-const fetcher = createGraphiQLFetcher({ url: '/graphql' });
+/** GraphiQL and its editor (Monaco, most of it), fetched together and only when asked for. */
+const GraphiQLEditor = lazy(() =>
+  Promise.all([import('./GraphiQLEditor'), import('./monaco-slim')]).then(([module]) => ({
+    default: module.GraphiQLEditor,
+  })),
+);
 
-/** `/playground`: GraphiQL on the public API, bundled with the app so that it needs no CDN. */
+/**
+ * `/playground`: the public API's examples to run at once, in plain form controls; GraphiQL, bundled
+ * with the app so that it needs no CDN, loads when a visitor opens it.
+ */
 export function PlaygroundPage() {
   usePageMeta({
     title: 'GraphQL playground · Lampstand',
@@ -44,7 +50,23 @@ export function PlaygroundPage() {
 }
 
 function Playground({ username }: { username: string | null }) {
-  // GraphiQL reads its first tabs once, and keeps the member's own tabs after the first visit.
-  const [tabs] = useState(() => exampleOperations(username));
-  return <GraphiQL fetcher={fetcher} defaultTabs={tabs} defaultEditorToolsVisibility="variables" />;
+  const [examples] = useState(() => exampleOperations(username));
+  const [graphiql, setGraphiql] = useState<{ current: ExampleOperation; tabs: ExampleOperation[] } | null>(null);
+  if (!graphiql) {
+    return (
+      <QuickPlayground
+        examples={examples}
+        onOpenGraphiQL={(current) => {
+          const name = operationName(current.query);
+          const others = examples.filter((example) => operationName(example.query) !== name);
+          setGraphiql({ current, tabs: [current, ...others] });
+        }}
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <GraphiQLEditor current={graphiql.current} tabs={graphiql.tabs} />
+    </Suspense>
+  );
 }

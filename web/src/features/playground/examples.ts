@@ -96,3 +96,9 @@ ${publicProfile(username ?? EXAMPLE_USERNAME_PLACEHOLDER)}`,
     },
   ];
 }
+
+/** The name of the first named operation in `query` (comments aside), or null for an anonymous one. */
+export function operationName(query: string): string | null {
+  const code = query.replace(/#[^\n\r]*/g, '');
+  return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(code)?.[1] ?? null;
+}

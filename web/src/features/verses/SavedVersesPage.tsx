@@ -177,7 +177,8 @@ function SavedList({
 }
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
-const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+/** An hour of the list as what it is: an hour of the member's own day, not of UTC or the server's. */
+const localHourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00 local time`;
 
 function MailSection({ verses }: { verses: SavedVerses }) {
   const { data, dataState } = verses.query;
@@ -191,7 +192,7 @@ function MailSection({ verses }: { verses: SavedVerses }) {
     await action.run(
       async () => {
         await verses.subscribe({ hour: chosenHour, timeZone });
-        return `The verse will reach you each day at ${hourLabel(chosenHour)}.`;
+        return `The verse will reach you each day at ${localHourLabel(chosenHour)} (${timeZone}).`;
       },
       { onFailure: (problem) => problem.message },
     );
@@ -213,13 +214,13 @@ function MailSection({ verses }: { verses: SavedVerses }) {
         <form className="form" onSubmit={(event) => void submit(event)}>
           <p>
             {settings.enabled
-              ? `Each morning’s verse reaches you at ${hourLabel(settings.hour ?? 0)} (${settings.timeZone ?? ''}).`
+              ? `Each morning’s verse reaches you at ${localHourLabel(settings.hour ?? 0)} (${settings.timeZone ?? ''}).`
               : 'Get the day’s verse in your inbox each morning, in your page’s translation.'}
           </p>
           <FormAlert>{action.alert}</FormAlert>
           <div className="mail-form">
             <div className="field">
-              <label htmlFor="mail-hour">Time ({timeZone})</label>
+              <label htmlFor="mail-hour">Hour it arrives, in your time zone ({timeZone})</label>
               <select
                 id="mail-hour"
                 value={chosenHour}
@@ -229,7 +230,7 @@ function MailSection({ verses }: { verses: SavedVerses }) {
               >
                 {HOURS.map((value) => (
                   <option key={value} value={value}>
-                    {hourLabel(value)}
+                    {localHourLabel(value)}
                   </option>
                 ))}
               </select>

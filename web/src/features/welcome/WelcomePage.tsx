@@ -10,7 +10,10 @@ import './welcome.css';
 
 const STEPS = [
   { title: 'Your page', text: 'A simple public page with your name. Share its address with anyone.' },
-  { title: 'A verse every day', text: 'Your page shows a new Bible verse each day, from the King James Version.' },
+  {
+    title: 'A verse every day',
+    text: 'Your page shows a new Bible verse each day, in the King James Version or the World English Bible (both public domain).',
+  },
   { title: 'Your look', text: 'Choose a theme, a layout and a button style, and keep your page private if you wish.' },
 ];
 

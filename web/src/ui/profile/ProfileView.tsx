@@ -190,7 +190,12 @@ export function ProfileView({
       actions={
         <div className="profile-actions">
           <ShareButton url={profileUrl(profile.username)} title={title} className="pbutton pbutton--primary" />
-          <ShareMore username={profile.username} url={profileUrl(profile.username)} title={title} />
+          <ShareMore
+            username={profile.username}
+            url={profileUrl(profile.username)}
+            title={title}
+            translation={profile.verse.translation}
+          />
         </div>
       }
     >

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { shareLink } from './share';
 import type { ShareResult } from './share';
+import type { Translation } from '../../gql/schema-types';
+
+const TRANSLATION_NAMES: Record<Translation, string> = {
+  KJV: 'King James Version',
+  WEB: 'World English Bible',
+};
 
 /** Today in the visitor's own calendar, as the verse of the day counts it. */
 function localDay(): string {
@@ -34,11 +40,14 @@ export function ShareDialog({
   username,
   url,
   title,
+  translation,
   onClose,
 }: {
   username: string;
   url: string;
   title: string;
+  /** The translation the page shows its verse in: the image shows the same. */
+  translation: Translation;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -46,7 +55,7 @@ export function ShareDialog({
   const [image, setImage] = useState<ImageShare>('idle');
   const base = `/share/${encodeURIComponent(username)}`;
   const day = localDay();
-  const verseImage = `/share/verse-of-the-day/${day}.png`;
+  const verseImage = `/share/verse-of-the-day/${day}.png${translation === 'KJV' ? '' : `?translation=${translation}`}`;
 
   useEffect(() => {
     const element = dialog.current;
@@ -107,7 +116,13 @@ export function ShareDialog({
 
       <section aria-labelledby="share-verse-title">
         <h3 id="share-verse-title">Today’s verse as an image</h3>
-        <img className="share-verse" src={verseImage} width={1200} height={630} alt="Today’s verse on a card" />
+        <img
+          className="share-verse"
+          src={verseImage}
+          width={1200}
+          height={630}
+          alt={`Today’s verse on a card, in the ${TRANSLATION_NAMES[translation]}`}
+        />
         <p className="share-downloads">
           <button
             type="button"
@@ -116,12 +131,12 @@ export function ShareDialog({
             onClick={() => {
               if (image === 'busy') return;
               setImage('busy');
-              void shareImage(verseImage, `verse-${day}.png`, 'Today’s verse').then(setImage);
+              void shareImage(verseImage, `verse-${day}-${translation}.png`, 'Today’s verse').then(setImage);
             }}
           >
             Share image
           </button>
-          <a className="pbutton" href={verseImage} download={`verse-${day}.png`}>
+          <a className="pbutton" href={verseImage} download={`verse-${day}-${translation}.png`}>
             Download image
           </a>
         </p>
