@@ -93,6 +93,6 @@ describe('docker/Dockerfile', () => {
     };
     expect(Object.keys(env)).toContain('MALLOC_ARENA_MAX');
     for (const [name, value] of Object.entries(env))
-      expect(dockerfile).toMatch(new RegExp(`^\\s+${name}=${value}$`, 'm'));
+      expect(dockerfile).toMatch(new RegExp(`^\\s+${name}=${value}( \\\\)?$`, 'm'));
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Sharp from 'sharp';
+import { lowerPriorityOfThreads } from '../work/thread-priority.js';
 
 /** The largest upload taken, in bytes. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -26,6 +27,9 @@ const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp']);
 
 /** Bytes per sample of libvips' band formats. */
 const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4 };
+
+/** What libvips names the threads it works in (Linux shows it as their `comm`). */
+const LIBVIPS_THREADS = 'libvips worker';
 
 let loading: Promise<typeof Sharp> | undefined;
 
@@ -106,6 +110,10 @@ export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   } catch {
     // A header that reads well over data that does not (a truncated or forged file).
     throw new PhotoRejected('not_an_image', 'The image could not be read.');
+  } finally {
+    // libvips decodes and encodes in threads of its own, started at the first photo and kept:
+    // from then on they give way to sign-ins (libuv's threads) and the event loop.
+    lowerPriorityOfThreads(LIBVIPS_THREADS);
   }
   return { webp, version: createHash('sha256').update(webp).digest('base64url').slice(0, 16) };
 }

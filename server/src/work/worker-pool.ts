@@ -14,12 +14,10 @@ export function workerFile(metaUrl: string, name: string): string {
 const IDLE_MS = 60_000;
 
 /**
- * Tasks a pool's threads run before new threads take over. resvg's native memory (its own
- * allocator, mimalloc) is given back only when V8 collects the objects that hold it, and a worker's
- * small heap is rarely collected in full: a card flood grew a worker's native memory by ~8 MB a
- * card, past 200 MB. A thread that ends gives all of it back; starting one costs ~0.3 s a tenth card.
+ * Tasks a pool's threads run before new threads take over: a bound on whatever a long-lived thread
+ * might keep (a library's caches, its allocator's free lists); starting one costs ~0.3 s.
  */
-const RECYCLE_AFTER = 10;
+const RECYCLE_AFTER = 100;
 
 /**
  * A pool of worker threads (piscina) for work that would otherwise hold the event loop, made at its

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, PhotoRejected, processPhoto } from '../../../server/src/photos/photo.pipeline.js';
@@ -78,5 +80,15 @@ describe('the photo pipeline', () => {
   it('refuses an image whose data is cut short', async () => {
     const png = await pngImage(400, 400);
     expect(await rejection(png.subarray(0, Math.floor(png.length / 2)))).toBe('not_an_image');
+  });
+
+  it.runIf(process.platform === 'linux')('decodes in threads that give way to the rest of the server', async () => {
+    await processPhoto(await pngImage(2000, 1500));
+    const libvips = readdirSync('/proc/self/task')
+      .map(Number)
+      .filter((thread) => readFileSync(`/proc/self/task/${thread}/comm`, 'utf8').trim() === 'libvips worker');
+    expect(libvips.length).toBeGreaterThan(0);
+    const own = getPriority();
+    for (const thread of libvips) expect(getPriority(thread)).toBe(Math.min(19, own + 10));
   });
 });

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { WorkerPool, workerFile } from '../../../server/src/work/worker-pool.js';
 import { Theme } from '../../../server/src/profiles/appearance.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardTree } from '../../../server/src/sharing/card-render.js';
 import { card, qr } from '../../../server/src/sharing/card.worker.js';
+import type { CardJob } from '../../../server/src/sharing/card.worker.js';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -65,5 +67,32 @@ describe('the card worker', () => {
     const png = await qr({ url: 'http://127.0.0.1:3000/@dorcas', format: 'png' });
     expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 });
     expect(sha256(png)).toBe('7f201957262d20cd23ffc4b53d5229fd93e8c89a934712b9d03daa7d478e934c');
+  });
+
+  it('gives back the memory of each card it drew, however many one thread draws', async () => {
+    // One thread for all the cards (it is never replaced), as in a flood of new cards.
+    const pool = new WorkerPool(1, Number.POSITIVE_INFINITY);
+    const file = workerFile(new URL('../../../server/src/sharing/card.worker.ts', import.meta.url).href, 'card.worker');
+    const draw = (index: number) =>
+      pool.run<Uint8Array>(file, 'card', {
+        tree: cardTree({
+          theme: Theme.gardenTheme,
+          title: `Card ${index}`,
+          subtitle: `@card${index}`,
+          verseText: `Verse ${index}: in the beginning God created the heaven and the earth.`,
+          verseRef: 'Genesis 1:1',
+        }),
+        width: CARD_WIDTH,
+        height: CARD_HEIGHT,
+      } satisfies CardJob);
+    try {
+      for (let index = 0; index < 3; index++) await draw(index);
+      const before = process.memoryUsage.rss();
+      for (let index = 3; index < 23; index++) await draw(index);
+      // Each card's picture is 3 MB of native memory: twenty kept would be ~65 MB.
+      expect((process.memoryUsage.rss() - before) / 2 ** 20).toBeLessThan(30);
+    } finally {
+      await pool.close();
+    }
   });
 });
