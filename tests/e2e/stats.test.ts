@@ -87,6 +87,14 @@ describe('the Stats screen', () => {
     // Today comes first, with the visit and the click.
     expect(await days.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['1', '1']);
     expect(await page.getByText('No visits yet.').count()).toBe(0);
+    // Each link's clicks are every member's, not only Plus members'.
+    expect(
+      await page
+        .getByRole('table', { name: 'Clicks on each link' })
+        .getByRole('row', { name: /Our church/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['1', '100%']);
     await page.getByText(/Each visitor counts once a day/).waitFor();
     await checkScreen(page, 'stats-free');
     await context.close();
