@@ -78,7 +78,11 @@ describe('the Stats screen', () => {
         clicks: 1,
         clickRate: 0.25,
         links: [
-          { __typename: 'LinkStats', clicks: 1, link: { __typename: 'Link', id: 'a', title: 'Sermons', hidden: false } },
+          {
+            __typename: 'LinkStats',
+            clicks: 1,
+            link: { __typename: 'Link', id: 'a', title: 'Sermons', hidden: false },
+          },
           { __typename: 'LinkStats', clicks: 0, link: { __typename: 'Link', id: 'b', title: 'Choir', hidden: false } },
         ],
         byDay: byDay(7, [
