@@ -88,7 +88,12 @@ describe("a member's links", () => {
     await visit.goto(`${api.url}/@${username}`);
     await visit.getByText('Seller of purple, from Thyatira.').waitFor();
     const buttons = visit.getByRole('navigation', { name: 'Links' }).getByRole('link');
-    expect(await buttons.allTextContents()).toEqual(['Write to me', 'Our church']);
+    expect(await buttons.locator('.plink-title').allTextContents()).toEqual(['Write to me', 'Our church']);
+    // Each button says where it goes, under its title.
+    expect(await buttons.locator('.plink-host').allTextContents()).toEqual([
+      'lydia@example.com',
+      new URL(api.url).hostname,
+    ]);
     expect(await seriousA11yViolations(visit)).toEqual([]);
     await screenshots(visit, 'links-on-page');
 

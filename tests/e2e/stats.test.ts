@@ -186,7 +186,7 @@ describe('the links editor with Plus', () => {
     await visit.goto(`${api.url}/@${member.member.profile.username}`);
     const buttons = visit.getByRole('navigation', { name: 'Links' }).getByRole('listitem');
     await buttons.first().waitFor();
-    expect(await buttons.allTextContents()).toEqual(['Sermons']);
+    expect(await buttons.locator('.plink-title').allTextContents()).toEqual(['Sermons']);
     expect(await buttons.first().getAttribute('class')).toContain('plink-highlighted');
     await checkScreen(visit, 'links-highlighted-on-page');
     await visitor.close();
