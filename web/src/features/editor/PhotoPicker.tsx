@@ -22,6 +22,20 @@ const PROBLEMS: Record<PhotoProblem, string> = {
   network: 'We couldn’t save your photo. Please check your connection and try again.',
 };
 
+/** The file as a `data:` address: the page's Content-Security-Policy allows those images, not `blob:` ones. */
+function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      resolve(typeof reader.result === 'string' ? reader.result : '');
+    };
+    reader.onerror = () => {
+      reject(reader.error ?? new Error('unreadable'));
+    };
+    reader.readAsDataURL(file);
+  });
+}
+
 /**
  * Whether the browser can draw the file as a picture: a file that only claims to be a photo is
  * refused when it is picked, before anything is sent.
@@ -35,16 +49,13 @@ async function decodes(file: Blob): Promise<boolean> {
       return false;
     }
   }
-  const url = URL.createObjectURL(file);
   try {
     const image = new Image();
-    image.src = url;
+    image.src = await readAsDataUrl(file);
     await image.decode();
     return image.naturalWidth > 0;
   } catch {
     return false;
-  } finally {
-    URL.revokeObjectURL(url);
   }
 }
 
@@ -84,8 +95,7 @@ export function PhotoPicker({ own, name }: { own: OwnPhoto; name: string }) {
       refuse(refusal);
       return;
     }
-    const preview = URL.createObjectURL(file);
-    setSaving(preview);
+    setSaving(await readAsDataUrl(file).catch(() => null));
     try {
       await own.upload(file);
       setStatus('Your photo is saved.');
@@ -93,7 +103,6 @@ export function PhotoPicker({ own, name }: { own: OwnPhoto; name: string }) {
       setProblem(PROBLEMS[error instanceof PhotoUploadError ? error.problem : 'network']);
     } finally {
       setSaving(null);
-      URL.revokeObjectURL(preview);
       if (input.current) input.current.value = '';
     }
   };
