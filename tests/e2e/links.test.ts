@@ -5,7 +5,7 @@ import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { signUpMember } from '../support/members.js';
-import { logIn, screenshots, seriousA11yViolations } from '../support/screens.js';
+import { checkScreen, logIn, screenshots, seriousA11yViolations } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -65,9 +65,43 @@ describe("a member's links", () => {
       links.locator('.link-item-title').evaluateAll((items) => items.map((item) => item.textContent));
     expect(await order()).toEqual(['Write to me', 'Sermons', 'Our church']);
 
+    // With a pointer: drag "Our church" by its handle above the first link.
+    const handle = (title: string) =>
+      links.locator('.link-item').filter({ hasText: title }).locator('.link-item-handle');
+    const from = await handle('Our church').boundingBox();
+    const to = await links.locator('.link-item').first().boundingBox();
+    if (!from || !to) throw new Error('The links are not on screen');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 12 });
+    await page.mouse.up();
+    await page.getByText('Moved “Our church” to place 1 of 3.').waitFor();
+    expect(await order()).toEqual(['Our church', 'Write to me', 'Sermons']);
+    await expect
+      .poll(async () =>
+        (
+          await api.dataSource
+            .getRepository(LinkRecord)
+            .find({ where: { uid: member.user.uid }, order: { position: 'ASC' } })
+        ).map((link) => link.title),
+      )
+      .toEqual(['Our church', 'Write to me', 'Sermons']);
+
+    // Remove asks first; keeping the link changes nothing and gives the focus back.
     await page.getByRole('button', { name: 'Remove “Sermons”' }).click();
+    const question = page.getByRole('group', { name: /Remove “Sermons” for good\?/ });
+    await question.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep it');
+    await question.getByRole('button', { name: 'Keep it' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Remove “Sermons”');
+    expect(await order()).toEqual(['Our church', 'Write to me', 'Sermons']);
+    await page.getByRole('button', { name: 'Remove “Sermons”' }).click();
+    await checkScreen(page, 'links-editor-remove-question');
+    await page.getByRole('button', { name: 'Remove link' }).click();
     await page.getByText('Removed “Sermons”.').waitFor();
-    expect(await order()).toEqual(['Write to me', 'Our church']);
+    expect(await order()).toEqual(['Our church', 'Write to me']);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshots(page, 'links-editor');
 
@@ -75,7 +109,7 @@ describe("a member's links", () => {
       where: { uid: member.user.uid },
       order: { position: 'ASC' },
     });
-    expect(stored.map((link) => link.title)).toEqual(['Write to me', 'Our church']);
+    expect(stored.map((link) => link.title)).toEqual(['Our church', 'Write to me']);
 
     // The page, as a visitor on a phone sees it.
     // A visitor's own browser: headless Chromium names itself HeadlessChrome, which counts as a bot.
@@ -88,14 +122,19 @@ describe("a member's links", () => {
     await visit.goto(`${api.url}/@${username}`);
     await visit.getByText('Seller of purple, from Thyatira.').waitFor();
     const buttons = visit.getByRole('navigation', { name: 'Links' }).getByRole('link');
-    expect(await buttons.allTextContents()).toEqual(['Write to me', 'Our church']);
+    expect(await buttons.locator('.plink-title').allTextContents()).toEqual(['Our church', 'Write to me']);
+    // Each button says where it goes, under its title.
+    expect(await buttons.locator('.plink-host').allTextContents()).toEqual([
+      new URL(api.url).hostname,
+      'lydia@example.com',
+    ]);
     expect(await seriousA11yViolations(visit)).toEqual([]);
     await screenshots(visit, 'links-on-page');
 
     // Following a link goes through /l/<id> to the address, and the click is counted.
     await buttons.getByText('Our church').click();
     await visit.waitForURL(`${api.url}/playground?from=page`);
-    const church = stored[1];
+    const church = stored[0];
     expect(church?.url).toBe(`${api.url}/playground?from=page`);
     const clicks = await api.dataSource.getRepository(LinkClickDayRecord).findBy({ linkId: church?.id ?? '' });
     expect(clicks.map((row) => row.clicks)).toEqual([1]);

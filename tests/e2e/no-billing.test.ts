@@ -4,7 +4,7 @@ import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { signUpMember } from '../support/members.js';
-import { heading, newPage } from '../support/screens.js';
+import { checkScreen, heading, newPage } from '../support/screens.js';
 
 // A server without Stripe keys: Plus is not on sale here.
 let api: TestApp;
@@ -38,6 +38,20 @@ describe('a site where Plus is not on sale', () => {
       'Verses',
       'Account',
     ]);
+    // Plus looks are not offered at all, rather than offered with a note.
+    const choices = (legend: string) => page.getByRole('group', { name: legend }).getByRole('radio');
+    const names = async (legend: string) =>
+      choices(legend).evaluateAll((radios) => radios.map((radio) => radio.closest('label')?.textContent.trim()));
+    expect(await names('Theme')).toEqual(['Light', 'Dark']);
+    expect(await names('Buttons')).toEqual(['Classic', 'Rounded', 'Outline']);
+    expect(await page.getByText(/comes with Plus/).count()).toBe(0);
+    await checkScreen(page, 'editor-without-billing');
+
+    // Deleting the account of a member without Plus says nothing of Plus.
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Account' }).click();
+    const deletion = page.getByRole('region', { name: 'Delete account' });
+    await deletion.getByText(/deletes your account/).waitFor();
+    expect(await deletion.textContent()).not.toContain('Plus');
 
     await page.goto(`${api.url}/plus?checkout=success`);
     await page.getByText('Plus is not on sale here yet').waitFor();

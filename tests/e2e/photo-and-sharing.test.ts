@@ -32,24 +32,31 @@ describe("a member's photo and the page's sharing", () => {
     await page.getByRole('heading', { name: 'Photo' }).waitFor();
     await page.getByRole('img', { name: 'No photo: your initial' }).waitFor();
 
-    // A file that only claims to be a photo is refused in words people understand.
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/api/photo')) uploads.push(request.url());
+    });
+    // A file that only claims to be a photo is refused as it is picked, in words people understand,
+    // and nothing is sent.
     await page.getByLabel('Choose a photo').setInputFiles({
       name: 'holiday.png',
       mimeType: 'image/png',
       buffer: Buffer.from('this is a text file, not a photo'),
     });
-    await page.getByRole('img', { name: 'Your new photo, not saved yet' }).waitFor({ state: 'attached' });
-    await page.getByRole('button', { name: 'Save photo' }).click();
     await page.getByText('We couldn’t read that file as a photo.', { exact: false }).waitFor();
+    expect(await page.getByRole('img', { name: /Your new photo/ }).count()).toBe(0);
+    expect(uploads).toEqual([]);
+    // The picker says that a photo is saved as soon as it is chosen; there is no separate Save.
+    await page.getByText('saved as soon as you choose it', { exact: false }).waitFor();
 
     await page.getByLabel('Choose a photo').setInputFiles({
       name: 'me.png',
       mimeType: 'image/png',
       buffer: await pngImage(640, 480),
     });
-    await page.getByRole('img', { name: 'Your new photo, not saved yet' }).waitFor();
-    await page.getByRole('button', { name: 'Save photo' }).click();
     await page.getByText('Your photo is saved.').waitFor();
+    expect(uploads).toHaveLength(1);
+    expect(await page.getByRole('button', { name: 'Save photo' }).count()).toBe(0);
     const saved = page.getByRole('img', { name: 'Your photo', exact: true });
     await saved.waitFor();
     const photoUrl = await saved.getAttribute('src');

@@ -87,6 +87,14 @@ describe('the Stats screen', () => {
     // Today comes first, with the visit and the click.
     expect(await days.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['1', '1']);
     expect(await page.getByText('No visits yet.').count()).toBe(0);
+    // Each link's clicks are every member's, not only Plus members'.
+    expect(
+      await page
+        .getByRole('table', { name: 'Clicks on each link' })
+        .getByRole('row', { name: /Our church/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['1', '100%']);
     await page.getByText(/Each visitor counts once a day/).waitFor();
     await checkScreen(page, 'stats-free');
     await context.close();
@@ -178,7 +186,7 @@ describe('the links editor with Plus', () => {
     await visit.goto(`${api.url}/@${member.member.profile.username}`);
     const buttons = visit.getByRole('navigation', { name: 'Links' }).getByRole('listitem');
     await buttons.first().waitFor();
-    expect(await buttons.allTextContents()).toEqual(['Sermons']);
+    expect(await buttons.locator('.plink-title').allTextContents()).toEqual(['Sermons']);
     expect(await buttons.first().getAttribute('class')).toContain('plink-highlighted');
     await checkScreen(visit, 'links-highlighted-on-page');
     await visitor.close();

@@ -299,7 +299,9 @@ describe('pageStats', () => {
     await follow(link.id, { address: '198.51.100.1' });
 
     const stats = await statsOf(member);
-    expect(stats).toMatchObject({ days: 7, views: 4, clicks: 1, clickRate: 0.25, links: null });
+    expect(stats).toMatchObject({ days: 7, views: 4, clicks: 1, clickRate: 0.25 });
+    // Every member sees each link's clicks, not only the totals.
+    expect(stats.links).toEqual([{ link: { title: 'Church' }, clicks: 1 }]);
     expect(stats.byDay).toHaveLength(7);
     expect(stats.byDay.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), views: 4, clicks: 1 });
     // Counts by page (or link) and day are all there is to store: no address, user agent or time.
@@ -342,7 +344,7 @@ describe('pageStats', () => {
     for (const trace of ['198.51.100.7', '203.0.113', 'Mozilla', 'Edg/']) expect(stored).not.toContain(trace);
   });
 
-  it('gives 90 days and per-link clicks with Plus only', async () => {
+  it('gives 90 days with Plus only, with each link’s clicks over them', async () => {
     const member = await signUpMember(api);
     const token = member.session.accessToken;
     const link = await add(member, { title: 'Church', url: 'https://example.org/church' });

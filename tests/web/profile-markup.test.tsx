@@ -93,7 +93,7 @@ describe('the public page and fuzzed text (B6)', () => {
         expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(name);
         expect(page.querySelector('.profile-bio')?.textContent).toBe(bio);
         const buttons = screen.getByRole('navigation', { name: 'Links' }).querySelectorAll('a');
-        expect(Array.from(buttons, (button) => button.textContent)).toEqual(titles);
+        expect(Array.from(buttons, (button) => button.querySelector('.plink-title')?.textContent)).toEqual(titles);
         cleanup();
       }),
       { numRuns: 40 },

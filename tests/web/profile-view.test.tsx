@@ -140,10 +140,18 @@ describe('a page with a bio and links', () => {
     expect(screen.getByText(/Seamstress in Joppa\./).textContent).toBe('Seamstress in Joppa.\nFull of good works.');
     const links = screen.getByRole('navigation', { name: 'Links' });
     const buttons = Array.from(links.querySelectorAll('a'));
-    expect(buttons.map((button) => [button.textContent, button.getAttribute('href')])).toEqual([
-      ['Sermons', '/l/a1'],
-      ['Write to me', '/l/b2'],
+    // Each says where it goes, and still goes there through /l/<id>, which counts the click.
+    expect(
+      buttons.map((button) => [
+        button.querySelector('.plink-title')?.textContent,
+        button.querySelector('.plink-host')?.textContent,
+        button.getAttribute('href'),
+      ]),
+    ).toEqual([
+      ['Sermons', 'youtube.com', '/l/a1'],
+      ['Write to me', 'dorcas@example.com', '/l/b2'],
     ]);
+    expect(screen.getByRole('link', { name: 'Sermons youtube.com' })).toBeTruthy();
     expect(links.querySelector('.plink-icon')?.getAttribute('style')).toContain('/icons/youtube.svg');
   });
 

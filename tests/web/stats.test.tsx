@@ -31,7 +31,7 @@ function stats(days: number, overrides: Record<string, unknown> = {}): ApiAnswer
           clicks: 0,
           clickRate: 0,
           byDay: byDay(days),
-          links: null,
+          links: [],
           ...overrides,
         },
       },
@@ -71,12 +71,20 @@ afterEach(() => {
 });
 
 describe('the Stats screen', () => {
-  it('shows a free member 7 days in a table, with no chart and a way to Plus where it is on sale', async () => {
+  it('shows a free member 7 days in a table and each link’s clicks, with no chart and a way to Plus where it is on sale', async () => {
     const api = renderStats(() =>
       stats(7, {
         views: 4,
         clicks: 1,
         clickRate: 0.25,
+        links: [
+          {
+            __typename: 'LinkStats',
+            clicks: 1,
+            link: { __typename: 'Link', id: 'a', title: 'Sermons', hidden: false },
+          },
+          { __typename: 'LinkStats', clicks: 0, link: { __typename: 'Link', id: 'b', title: 'Choir', hidden: false } },
+        ],
         byDay: byDay(7, [
           { views: 3, clicks: 0 },
           { views: 1, clicks: 1 },
@@ -98,6 +106,12 @@ describe('the Stats screen', () => {
           .map((cell) => cell.textContent),
     ).toEqual(['1', '1']);
     expect(screen.queryByRole('img')).toBeNull();
+    const perLink = screen.getByRole('table', { name: 'Clicks on each link' });
+    expect(
+      within(perLink)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['LinkClicksShare', 'Sermons1100%', 'Choir00%']);
     expect(screen.getByRole('link', { name: 'Lampstand Plus' }).getAttribute('href')).toBe('/plus');
     expect(screen.queryByText(/No visits yet/)).toBeNull();
     // How people are counted, in one sentence: once a day each, without keeping who they are.

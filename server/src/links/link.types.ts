@@ -155,6 +155,6 @@ export class PageStats {
   @Field(() => [DayStats], { description: 'Each day of the period, oldest first.' })
   byDay!: DayStats[];
 
-  @Field(() => [LinkStats], { nullable: true, description: 'Clicks per link, in page order (Plus; null without).' })
-  links!: LinkStats[] | null;
+  @Field(() => [LinkStats], { description: 'Clicks per link over the period, in page order, hidden links included.' })
+  links!: LinkStats[];
 }

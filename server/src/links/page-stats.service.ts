@@ -5,7 +5,7 @@ import { UserRecord } from '../members/user.entity.js';
 import type { AuthUser } from '../graphql/context.js';
 import type { Visitor } from '../http/visits.js';
 import { badUserInput } from '../graphql/errors.js';
-import { isPlus, requirePlus } from '../members/plus.js';
+import { requirePlus } from '../members/plus.js';
 import { LinkClickDayRecord, LinkRecord, PageViewDayRecord } from './link.entity.js';
 import { toLink } from './link.service.js';
 import type { FirstVisits } from './first-visits.js';
@@ -91,7 +91,7 @@ export class PageStatsService {
     return { days: [...byDay.values()], clicksByLink };
   }
 
-  /** The member's stats over `days` days: 1–7, or 1–90 with Plus; per-link clicks with Plus only. */
+  /** The member's stats over `days` days (1–7, or 1–90 with Plus), with each link's clicks over them. */
   async forMember(actor: AuthUser, days: number, today: Date = new Date()): Promise<PageStats> {
     const owner = requireLiveMember(await this.dataSource.getRepository(UserRecord).findOneBy({ uid: actor.id }));
     if (!Number.isInteger(days) || days < 1 || days > PLUS_STATS_DAYS) {
@@ -101,15 +101,12 @@ export class PageStatsService {
     const counts = await this.forPage(actor.id, days, today);
     const views = counts.days.reduce((sum, day) => sum + day.views, 0);
     const clicks = counts.days.reduce((sum, day) => sum + day.clicks, 0);
-    let links: LinkStats[] | null = null;
-    if (isPlus(owner)) {
-      const records = await this.dataSource
-        .getRepository(LinkRecord)
-        .find({ where: { uid: actor.id }, order: { position: 'ASC' } });
-      links = records.map((record) =>
-        Object.assign(new LinkStats(), { link: toLink(record), clicks: counts.clicksByLink.get(record.id) ?? 0 }),
-      );
-    }
+    const records = await this.dataSource
+      .getRepository(LinkRecord)
+      .find({ where: { uid: actor.id }, order: { position: 'ASC' } });
+    const links = records.map((record) =>
+      Object.assign(new LinkStats(), { link: toLink(record), clicks: counts.clicksByLink.get(record.id) ?? 0 }),
+    );
     return Object.assign(new PageStats(), {
       days,
       views,

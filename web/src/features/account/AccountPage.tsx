@@ -228,6 +228,7 @@ function PasswordSection() {
 }
 
 function DeleteSection() {
+  const { stripe: plus } = useAuth();
   const { deleteAccount } = useAccountActions();
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -260,7 +261,9 @@ function DeleteSection() {
   return (
     <section className="account-section account-section--danger" aria-labelledby="delete-title">
       <h2 id="delete-title">Delete account</h2>
-      <p>This deletes your account, your page and its settings for good. Plus ends too. It cannot be undone.</p>
+      <p>
+        This deletes your account, your page and its settings for good.{plus && ' Plus ends too.'} It cannot be undone.
+      </p>
       {open ? (
         <form className="form" noValidate onSubmit={(event) => void submit(event)}>
           <FormAlert>{action.alert}</FormAlert>

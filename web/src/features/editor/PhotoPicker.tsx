@@ -22,6 +22,7 @@ const PROBLEMS: Record<PhotoProblem, string> = {
   network: 'We couldn’t save your photo. Please check your connection and try again.',
 };
 
+/** The file as a `data:` address: the page's Content-Security-Policy allows those images, not `blob:` ones. */
 function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -36,19 +37,51 @@ function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /**
- * The member's photo: what visitors see now, choosing another (shown before it is saved), and
- * removing it. The server makes every photo a 256 px square and keeps none of the file's details.
+ * Whether the browser can draw the file as a picture: a file that only claims to be a photo is
+ * refused when it is picked, before anything is sent.
+ */
+async function decodes(file: Blob): Promise<boolean> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      (await createImageBitmap(file)).close();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    const image = new Image();
+    image.src = await readAsDataUrl(file);
+    await image.decode();
+    return image.naturalWidth > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Why a picked file cannot be a photo, found at once in the browser; the server checks again. */
+async function refusalOf(file: File): Promise<string | null> {
+  if (!PHOTO_TYPES.includes(file.type)) return PROBLEMS.unsupported_format;
+  if (file.size === 0) return PROBLEMS.empty;
+  if (file.size > MAX_PHOTO_BYTES) return PROBLEMS.too_large;
+  return (await decodes(file)) ? null : PROBLEMS.not_an_image;
+}
+
+/**
+ * The member's photo: what visitors see now, choosing another and removing it. Unlike the rest of
+ * the page's settings, a photo is saved as soon as it is chosen, and the hint says so. The server
+ * makes every photo a 256 px square and keeps none of the file's details.
  */
 export function PhotoPicker({ own, name }: { own: OwnPhoto; name: string }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
+  const [saving, setSaving] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
 
-  const reset = () => {
-    setChosen(null);
+  const refuse = (message: string) => {
+    setProblem(message);
     if (input.current) input.current.value = '';
   };
 
@@ -56,35 +89,21 @@ export function PhotoPicker({ own, name }: { own: OwnPhoto; name: string }) {
     const file = event.target.files?.[0];
     setStatus(null);
     setProblem(null);
-    if (!file) return;
-    // The server checks again; these answer at once for the common mistakes.
-    if (!PHOTO_TYPES.includes(file.type)) {
-      setProblem(PROBLEMS.unsupported_format);
-      reset();
+    if (!file || own.busy) return;
+    const refusal = await refusalOf(file);
+    if (refusal) {
+      refuse(refusal);
       return;
     }
-    if (file.size > MAX_PHOTO_BYTES) {
-      setProblem(PROBLEMS.too_large);
-      reset();
-      return;
-    }
+    setSaving(await readAsDataUrl(file).catch(() => null));
     try {
-      setChosen({ file, preview: await readAsDataUrl(file) });
-    } catch {
-      setProblem(PROBLEMS.not_an_image);
-      reset();
-    }
-  };
-
-  const save = async () => {
-    if (!chosen || own.busy) return;
-    setProblem(null);
-    try {
-      await own.upload(chosen.file);
-      reset();
+      await own.upload(file);
       setStatus('Your photo is saved.');
     } catch (error) {
       setProblem(PROBLEMS[error instanceof PhotoUploadError ? error.problem : 'network']);
+    } finally {
+      setSaving(null);
+      if (input.current) input.current.value = '';
     }
   };
 
@@ -100,7 +119,7 @@ export function PhotoPicker({ own, name }: { own: OwnPhoto; name: string }) {
     }
   };
 
-  const shown = chosen?.preview ?? own.photoUrl;
+  const shown = saving ?? own.photoUrl;
   return (
     <section className="photo-picker" aria-labelledby="photo-title">
       <h2 id="photo-title">Photo</h2>
@@ -119,7 +138,7 @@ export function PhotoPicker({ own, name }: { own: OwnPhoto; name: string }) {
             <img
               className="photo-picker-image"
               src={shown}
-              alt={chosen ? 'Your new photo, not saved yet' : 'Your photo'}
+              alt={saving ? 'Your new photo, being saved' : 'Your photo'}
               width={96}
               height={96}
             />
@@ -129,45 +148,33 @@ export function PhotoPicker({ own, name }: { own: OwnPhoto; name: string }) {
             </div>
           )}
           <div className="photo-picker-controls">
-            <label htmlFor={inputId}>{own.photoUrl ? 'Choose another photo' : 'Choose a photo'}</label>
             <p id={`${inputId}-hint`} className="field-hint">
-              JPEG, PNG or WebP, up to 5 MB. It shows as a circle; we keep a small square copy, without the file’s
-              location or camera details.
+              JPEG, PNG or WebP, up to 5 MB, saved as soon as you choose it. It shows as a circle; we keep a small
+              square copy, without the file’s location or camera details.
             </p>
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              accept={PHOTO_TYPES.join(',')}
-              aria-describedby={`${inputId}-hint`}
-              onChange={(event) => void choose(event)}
-            />
             <div className="photo-picker-actions">
-              {chosen ? (
-                <>
-                  <button
-                    type="button"
-                    className="button button--primary button--small"
-                    aria-disabled={own.busy || undefined}
-                    onClick={() => void save()}
-                  >
-                    {own.busy ? 'Saving…' : 'Save photo'}
-                  </button>
-                  <button type="button" className="button button--small" onClick={reset}>
-                    Cancel
-                  </button>
-                </>
-              ) : (
-                own.photoUrl && (
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-disabled={own.busy || undefined}
-                    onClick={() => void remove()}
-                  >
-                    {own.busy ? 'Removing…' : 'Remove photo'}
-                  </button>
-                )
+              {/* The file input itself is hidden but focusable; its label is the button people see. */}
+              <input
+                ref={input}
+                id={inputId}
+                className="photo-picker-input"
+                type="file"
+                accept={PHOTO_TYPES.join(',')}
+                aria-describedby={`${inputId}-hint`}
+                onChange={(event) => void choose(event)}
+              />
+              <label htmlFor={inputId} className="button button--small photo-picker-choose">
+                {saving ? 'Saving…' : own.photoUrl ? 'Choose another photo' : 'Choose a photo'}
+              </label>
+              {own.photoUrl && !saving && (
+                <button
+                  type="button"
+                  className="button button--small button--quiet"
+                  aria-disabled={own.busy || undefined}
+                  onClick={() => void remove()}
+                >
+                  {own.busy ? 'Removing…' : 'Remove photo'}
+                </button>
               )}
             </div>
           </div>

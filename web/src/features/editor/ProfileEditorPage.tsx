@@ -1,10 +1,7 @@
-import { useRef, useState } from 'react';
-import type { SubmitEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { RefObject, SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { MAX_NAME_LENGTH } from '@rules/signup';
-
-/** As the server counts it (server/src/profiles/names.ts). */
-const MAX_BIO_LENGTH = 160;
 import { formBanner } from '../../lib/errors';
 import { appConfig } from '../../lib/config';
 import { useFormAction } from '../../lib/useFormAction';
@@ -12,7 +9,6 @@ import { useLeaveWarning } from '../../lib/useLeaveWarning';
 import { PageLoading } from '../../ui/PageLoading';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
-import type { ButtonStyle, Layout, Theme, Translation, UpdateProfileInput } from '../../gql/schema-types';
 import type { ProfileEditorQuery } from './profile-editor.generated';
 import { useProfileEditorQuery } from './profile-editor.generated';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
@@ -21,11 +17,12 @@ import { PageHeading } from '../../ui/PageHeading';
 import { PageHoldNotice } from '../../ui/PageHoldNotice';
 import { pageNameProblem, usernameProblem } from '../../lib/validation';
 import { visitorTimeZone } from '../../lib/timeZone';
-import { ChoiceGroup } from './ChoiceGroup';
+import { BioField } from './BioField';
+import type { Draft } from './draft';
+import { changesOf, draftOf, hasChanges } from './draft';
+import { LookChoices } from './LookChoices';
 import { PhotoPicker } from './PhotoPicker';
 import { PinnedVerse } from './PinnedVerse';
-import type { LookOption } from './looks';
-import { BUTTONS, LAYOUTS, THEMES, TRANSLATIONS } from './looks';
 import { LinksEditor } from './LinksEditor';
 import { linksShownNow } from './previewLinks';
 import { ProfilePreview } from './ProfilePreview';
@@ -34,108 +31,44 @@ import { usePhoto } from './usePhoto';
 import { usePreviewVerse } from './usePreviewVerse';
 import { useChangeUsername } from './useChangeUsername';
 import { useUpdateProfile } from './useUpdateProfile';
+import { VisibilityChoices } from './VisibilityChoices';
 import './editor.css';
-
-interface Draft {
-  name: string;
-  bio: string;
-  username: string;
-  theme: Theme;
-  layout: Layout;
-  button: ButtonStyle;
-  translation: Translation;
-  isPublic: boolean;
-  isActive: boolean;
-}
 
 type EditorProfile = NonNullable<ProfileEditorQuery['me']>['profile'];
 
-function draftOf(profile: Draft): Draft {
-  const { name, bio, username, theme, layout, button, translation, isPublic, isActive } = profile;
-  return { name, bio, username, theme, layout, button, translation, isPublic, isActive };
-}
-
-/** The profile fields that differ between what is saved and the draft. */
-function changesOf(saved: Draft, draft: Draft): UpdateProfileInput {
-  const input: UpdateProfileInput = {};
-  if (draft.name.trim() !== saved.name) input.name = draft.name.trim();
-  if (draft.bio.trim() !== saved.bio) input.bio = draft.bio.trim();
-  if (draft.theme !== saved.theme) input.theme = draft.theme;
-  if (draft.layout !== saved.layout) input.layout = draft.layout;
-  if (draft.button !== saved.button) input.button = draft.button;
-  if (draft.translation !== saved.translation) input.translation = draft.translation;
-  if (draft.isPublic !== saved.isPublic) input.isPublic = draft.isPublic;
-  if (draft.isActive !== saved.isActive) input.isActive = draft.isActive;
-  return input;
-}
-
 /** The editor's fields the API may name in `extensions.field`. */
 const FIELDS = ['name', 'username', 'bio'] as const;
+
+/** Where the preview takes the settings' place instead of sitting beside them (editor.css). */
+const NARROW = '(max-width: 55.99rem)';
 
 interface Failure {
   message: string;
   plusRequired: boolean;
 }
 
-function PlusNote<T extends string>({
-  options,
-  value,
-  saved,
-  plus,
-}: {
-  options: LookOption<T>[];
-  value: T;
-  saved: T;
-  plus: boolean;
-}) {
-  const chosen = options.find((option) => option.value === value);
-  if (plus || !chosen?.plus) return null;
-  if (!appConfig().billing)
-    return <>{chosen.label} comes with Plus, which is not offered here: visitors see the free look.</>;
-  // A saved Plus choice outlived the member's Plus: it is kept, and the page shows the free look.
-  if (value === saved) {
-    return (
-      <>
-        {chosen.label} comes with Plus. Your choice is kept, but visitors see the free look until you{' '}
-        <Link to="/plus">get Plus again</Link>.
-      </>
-    );
-  }
-  return (
-    <>
-      {chosen.label} comes with Plus. Try it in the preview; to keep it, <Link to="/plus">upgrade to Plus</Link>.
-    </>
-  );
-}
-
-/** The bio: a few lines under the name, with how many characters are left. */
-function BioField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
-  const left = MAX_BIO_LENGTH - Array.from(value.trim()).length;
-  return (
-    <div className="field">
-      <label htmlFor="editor-bio">
-        Bio<span className="field-optional"> (optional)</span>
-      </label>
-      <p id="editor-bio-hint" className="field-hint">
-        A few words under your name. {left >= 0 ? `${left} characters left.` : `${-left} characters too many.`}
-      </p>
-      <textarea
-        id="editor-bio"
-        rows={3}
-        value={value}
-        aria-invalid={error || left < 0 ? true : undefined}
-        aria-describedby={error ? 'editor-bio-hint editor-bio-error' : 'editor-bio-hint'}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-      />
-      {error && (
-        <p id="editor-bio-error" className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/**
+ * On narrow screens the preview takes the settings' place while shown (editor.css). It opens at its
+ * top, under the bar with "Save changes" and "Back to editing"; going back returns to where the
+ * member was in the settings.
+ */
+function usePreviewToggle(grid: RefObject<HTMLElement | null>) {
+  const [shown, setShown] = useState(false);
+  const editingAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (!window.matchMedia(NARROW).matches) return;
+    if (shown) {
+      grid.current?.scrollIntoView({ block: 'start' });
+    } else if (editingAt.current !== null) {
+      window.scrollTo({ top: editingAt.current });
+      editingAt.current = null;
+    }
+  }, [grid, shown]);
+  const toggle = () => {
+    if (!shown) editingAt.current = window.scrollY;
+    setShown(!shown);
+  };
+  return [shown, toggle] as const;
 }
 
 /** `/profile`: name, address, look and visibility of the member's page, with a live preview. */
@@ -175,8 +108,8 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
   const saved = draftOf(profile);
   const [draft, setDraft] = useState<Draft>(saved);
   const [errors, setErrors] = useState<{ name?: string; username?: string; bio?: string }>({});
-  // On narrow screens the preview takes the settings' place while shown (editor.css).
-  const [previewing, setPreviewing] = useState(false);
+  const previewGrid = useRef<HTMLDivElement>(null);
+  const [previewing, togglePreview] = usePreviewToggle(previewGrid);
   const ownLinks = useOwnLinks();
   const photo = usePhoto();
   const action = useFormAction<Failure>();
@@ -227,16 +160,13 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
   };
 
   const banner = formBanner(action.alert, errors);
-  const unsaved =
-    draft.username.trim().toLowerCase() !== saved.username || Object.keys(changesOf(saved, draft)).length > 0;
-  useLeaveWarning(unsaved && !action.busy);
-  const hidden = !draft.isPublic || !draft.isActive;
+  useLeaveWarning(hasChanges(saved, draft) && !action.busy);
   return (
     <section className="page editor" aria-labelledby="editor-title">
       <MemberNav />
       <PageHeading id="editor-title">Your page</PageHeading>
       <PageHoldNotice />
-      <div className={previewing ? 'editor-grid editor-grid--previewing' : 'editor-grid'}>
+      <div ref={previewGrid} className={previewing ? 'editor-grid editor-grid--previewing' : 'editor-grid'}>
         <div className="editor-controls">
           <PhotoPicker own={photo} name={draft.name || saved.name} />
           <form ref={form} className="form editor-form" noValidate onSubmit={(event) => void submit(event)}>
@@ -292,77 +222,9 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
               }}
               error={errors.username}
             />
-            <ChoiceGroup
-              name="theme"
-              legend="Theme"
-              options={THEMES}
-              value={draft.theme}
-              onChange={(value) => {
-                set('theme', value);
-              }}
-              note={<PlusNote options={THEMES} value={draft.theme} saved={saved.theme} plus={plus} />}
-              swatch={(value) => <span className={`swatch swatch--${value}`} />}
-            />
-            <ChoiceGroup
-              name="layout"
-              legend="Layout"
-              options={LAYOUTS}
-              value={draft.layout}
-              onChange={(value) => {
-                set('layout', value);
-              }}
-              swatch={(value) => <span className={`swatch swatch--layout-${value}`} />}
-            />
-            <ChoiceGroup
-              name="button"
-              legend="Buttons"
-              options={BUTTONS}
-              value={draft.button}
-              onChange={(value) => {
-                set('button', value);
-              }}
-              note={<PlusNote options={BUTTONS} value={draft.button} saved={saved.button} plus={plus} />}
-              swatch={(value) => <span className={`swatch swatch--${value}`} />}
-            />
-            <ChoiceGroup
-              name="translation"
-              legend="Bible translation"
-              options={TRANSLATIONS}
-              value={draft.translation}
-              onChange={(value) => {
-                set('translation', value);
-              }}
-              swatch={(value) => <span className="swatch swatch--translation">{value}</span>}
-            />
-            <fieldset className="choices">
-              <legend>Visibility</legend>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={draft.isPublic}
-                  onChange={(event) => {
-                    set('isPublic', event.target.checked);
-                  }}
-                />
-                <span>Public: anyone with the address can see my page</span>
-              </label>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={draft.isActive}
-                  onChange={(event) => {
-                    set('isActive', event.target.checked);
-                  }}
-                />
-                <span>Active: my page is switched on</span>
-              </label>
-              <p className="choices-note">
-                {hidden
-                  ? 'Your page is hidden: visitors see “Page not found”. Only you can see it here.'
-                  : 'Visitors can see your page.'}
-              </p>
-            </fieldset>
-            {/* Sticky at the bottom of the screen; the page keeps room for it (editor.css). */}
+            <LookChoices draft={draft} saved={saved} plus={plus} onChange={set} />
+            <VisibilityChoices isPublic={draft.isPublic} isActive={draft.isActive} onChange={set} />
+            {/* Sticky at the bottom of the screen (at the top over the preview); the page keeps room for it (editor.css). */}
             <div className="editor-savebar">
               <SubmitButton busy={action.busy} busyLabel="Saving…">
                 Save changes
@@ -372,9 +234,7 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
                 className="button button--quiet editor-preview-toggle"
                 aria-expanded={previewing}
                 aria-controls="editor-preview"
-                onClick={() => {
-                  setPreviewing((shown) => !shown);
-                }}
+                onClick={togglePreview}
               >
                 {previewing ? 'Back to editing' : 'Preview'}
               </button>

@@ -31,3 +31,14 @@ export const TRANSLATIONS: LookOption<Translation>[] = [
   { value: 'KJV', label: 'King James (KJV)', plus: false },
   { value: 'WEB', label: 'World English Bible (WEB)', plus: false },
 ];
+
+/**
+ * The choices a member is offered: Plus ones only where Plus is on sale or already theirs, and the
+ * saved one always (a Plus look kept from before stays checked, and the note under it says why).
+ */
+export function offeredOptions<T extends string>(
+  options: LookOption<T>[],
+  { plus, billing, saved }: { plus: boolean; billing: boolean; saved: T },
+): LookOption<T>[] {
+  return options.filter((option) => !option.plus || plus || billing || option.value === saved);
+}

@@ -59,7 +59,7 @@ function DayTable({ id, days, caption }: { id: string; days: readonly ChartDay[]
   );
 }
 
-function LinkTable({ links, total }: { links: NonNullable<Stats['links']>; total: number }) {
+function LinkTable({ links, total }: { links: Stats['links']; total: number }) {
   if (links.length === 0) {
     return <p className="stats-empty">You have no links yet. Add some in your page settings.</p>;
   }
@@ -107,32 +107,29 @@ function StatsBody({ stats, plus }: { stats: Stats; plus: boolean }) {
           .
         </p>
       )}
-      {plus ? (
-        <>
-          <section aria-labelledby="stats-days-title" className="stats-section">
-            <h2 id="stats-days-title">By day</h2>
+      <section aria-labelledby="stats-days-title" className="stats-section">
+        <h2 id="stats-days-title">By day</h2>
+        {plus ? (
+          <>
             <DailyChart days={stats.byDay} describedBy="stats-day-table" />
             <details className="stats-details">
               <summary>The numbers by day</summary>
               <DayTable id="stats-day-table" days={stats.byDay} caption={`Views and clicks, last ${stats.days} days`} />
             </details>
-          </section>
-          <section aria-labelledby="stats-links-title" className="stats-section">
-            <h2 id="stats-links-title">Clicks per link</h2>
-            <LinkTable links={stats.links ?? []} total={stats.clicks} />
-          </section>
-        </>
-      ) : (
-        <section aria-labelledby="stats-days-title" className="stats-section">
-          <h2 id="stats-days-title">By day</h2>
+          </>
+        ) : (
           <DayTable id="stats-day-table" days={stats.byDay} caption={`Views and clicks, last ${stats.days} days`} />
-        </section>
-      )}
+        )}
+      </section>
+      <section aria-labelledby="stats-links-title" className="stats-section">
+        <h2 id="stats-links-title">Clicks per link</h2>
+        <LinkTable links={stats.links} total={stats.clicks} />
+      </section>
     </>
   );
 }
 
-/** `/stats`: views of the member's page and clicks on its links; 90 days, a chart and each link's clicks with Plus. */
+/** `/stats`: views of the member's page and clicks on each of its links; 90 days and a chart with Plus. */
 export function StatsPage() {
   usePageMeta({ title: 'Stats · Lampstand' });
   const { plus, stats, failure, retry } = useStats();
@@ -151,11 +148,11 @@ export function StatsPage() {
       </p>
       {!plus && appConfig().billing && (
         <p className="stats-upsell">
-          See 90 days with a chart, and the clicks on each link, with <Link to="/plus">Lampstand Plus</Link>.
+          See 90 days and a chart with <Link to="/plus">Lampstand Plus</Link>.
         </p>
       )}
       {stats ? (
-        <StatsBody stats={stats} plus={plus && stats.links !== null} />
+        <StatsBody stats={stats} plus={plus} />
       ) : failure ? (
         <div role="alert" className="stats-error">
           <p>We couldn’t load your stats. {messageWithCode(failure)}</p>

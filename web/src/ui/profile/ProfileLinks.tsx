@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { ProfileLinks_LinkFragment } from './ProfileLinks.generated';
+import { linkDestination } from './link-destination';
 
 export type ProfileLink = Omit<ProfileLinks_LinkFragment, '__typename'>;
 
@@ -9,10 +10,21 @@ function LinkIcon({ icon }: { icon: string }) {
   return <span className="plink-icon" aria-hidden="true" style={style} />;
 }
 
+/** The words on a link's button: its title, and where it goes under it. */
+function LinkText({ link }: { link: ProfileLink }) {
+  const destination = linkDestination(link.url);
+  return (
+    <span className="plink-text">
+      <span className="plink-title">{link.title}</span>
+      {destination && <span className="plink-host">{destination}</span>}
+    </span>
+  );
+}
+
 /**
  * A member's links as buttons in their button style, arranged by their layout. On the page each
- * goes through `/l/<id>`, which counts the click and redirects; in the editor's preview they are
- * pictures of buttons only.
+ * goes through `/l/<id>`, which counts the click and redirects, and says under its title where it
+ * goes; in the editor's preview they are pictures of buttons only.
  */
 export function ProfileLinks({
   links,
@@ -37,12 +49,12 @@ export function ProfileLinks({
             {preview ? (
               <span className="pbutton plink">
                 <LinkIcon icon={link.icon} />
-                <span className="plink-title">{link.title}</span>
+                <LinkText link={link} />
               </span>
             ) : (
               <a className="pbutton plink" href={`/l/${encodeURIComponent(link.id)}`} rel="noopener">
                 <LinkIcon icon={link.icon} />
-                <span className="plink-title">{link.title}</span>
+                <LinkText link={link} />
               </a>
             )}
           </li>
