@@ -204,6 +204,10 @@ server.stderr.on('data', (chunk) => (output += chunk));
 const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve(code ?? signal)));
 let running = true;
 void exited.then(() => (running = false));
+// However the check ends, it leaves no server behind.
+process.on('exit', () => {
+  if (running) server.kill('SIGKILL');
+});
 const serverFail = (message) => {
   if (running) server.kill('SIGKILL');
   fail(`${message}\n--- the server's output ---\n${output}`);
