@@ -267,6 +267,6 @@ if (!listing.includes(email)) fail(`\`admin.js list\` does not show the new memb
 log('operator command: lists the new member');
 smtp.close();
 
+log('the image builds and runs');
 if (keep) log(`kept in ${work}`);
 else rmSync(work, { recursive: true, force: true });
-log('the image builds and runs');
