@@ -6,24 +6,29 @@
 // against the headers shipped beside its binary, with no download. If no compiler is available,
 // the package's own prebuilt Node-API binary is used instead, with a warning.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
-const MIN_MAJOR = 22;
+/** The oldest Node that `engines` allows (`>=MAJOR.MINOR`). */
+const [MIN_MAJOR = 22, MIN_MINOR = 0] = (
+  /^>=(\d+)(?:\.(\d+))?/.exec(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node) ?? []
+)
+  .slice(1)
+  .map((part) => Number(part ?? 0));
 
 function fail(message) {
   console.error(`\nlampstand setup: ${message}\n`);
   process.exit(1);
 }
 
-const major = Number(process.versions.node.split('.')[0]);
-if (major < MIN_MAJOR) {
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < MIN_MAJOR || (major === MIN_MAJOR && minor < MIN_MINOR)) {
   fail(
-    `npm scripts run on Node ${process.version} (${process.execPath}), but Lampstand needs Node ${MIN_MAJOR} or newer. ` +
+    `npm scripts run on Node ${process.version} (${process.execPath}), but Lampstand needs Node ${MIN_MAJOR}.${MIN_MINOR} or newer. ` +
       `No Node package for ${process.platform}-${process.arch} was installed from the registry; install Node 24 LTS and run npm install again.`,
   );
 }

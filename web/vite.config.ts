@@ -57,6 +57,18 @@ function productionBuild(): Plugin {
   };
 }
 
+type OnWarn = NonNullable<NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['onwarn']>;
+
+/**
+ * `"use no memo"` keeps a module out of the React Compiler, which this build does not run: bundling
+ * loses nothing, so Rolldown's warning about it (in GraphiQL and react-compiler-runtime) is dropped.
+ * Every other warning is shown.
+ */
+export const onwarn: OnWarn = (warning, warn) => {
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use no memo"')) return;
+  warn(warning);
+};
+
 /** Where `npm run dev` finds the API: the server's dev process (see server/package.json). */
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -109,6 +121,7 @@ const clientConfig: UserConfig = {
     // GraphiQL's editor (Monaco) is large by nature; it loads only on /playground.
     chunkSizeWarningLimit: 3000,
     rolldownOptions: {
+      onwarn,
       // The app, the home page as the server renders it, and the public page as a visitor's first
       // load gets it (server/src/http/web.ts).
       input: {
@@ -151,7 +164,7 @@ const ssrBuild: UserConfig = {
     sourcemap: false,
     target: 'node22',
     copyPublicDir: false,
-    rolldownOptions: { output: { entryFileNames: '[name].js' } },
+    rolldownOptions: { onwarn, output: { entryFileNames: '[name].js' } },
   },
 };
 

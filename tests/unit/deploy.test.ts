@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { parseEnv, parseExec, parseStages, splitRun } from '../../scripts/dockerfile-steps.mjs';
 import { loadConfig } from '../../server/src/config.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -94,5 +95,46 @@ describe('docker/Dockerfile', () => {
     expect(Object.keys(env)).toContain('MALLOC_ARENA_MAX');
     for (const [name, value] of Object.entries(env))
       expect(dockerfile).toMatch(new RegExp(`^\\s+${name}=${value}( \\\\)?$`, 'm'));
+  });
+
+  it('is one image whose every step npm run check:image can perform, with no web package at run time', () => {
+    const stages = parseStages(readFileSync(path.join(root, 'docker/Dockerfile'), 'utf8'));
+    const known = ['WORKDIR', 'ENV', 'COPY', 'RUN', 'CMD', 'HEALTHCHECK', 'USER', 'EXPOSE', 'LABEL', 'ARG'];
+    const names: string[] = [];
+    for (const stage of stages) {
+      expect(stage.image, stage.name).toMatch(/^node:24-/);
+      for (const { keyword, flags, line } of stage.instructions) {
+        expect(known, `line ${line}`).toContain(keyword);
+        if (flags.from !== undefined) expect(names, `line ${line}`).toContain(flags.from);
+      }
+      names.push(stage.name);
+    }
+    const runs = stages.flatMap((stage) => stage.instructions.filter(({ keyword }) => keyword === 'RUN'));
+    const commands = runs.flatMap(({ args }) => splitRun(args).map(({ command }) => command));
+    // Omitting optional dependencies drops the native bindings of the bundler, argon2, sharp and resvg.
+    for (const command of commands) expect(command).not.toMatch(/--omit=optional|--no-optional/);
+    expect(commands.some((command) => /^npm ci\b/.test(command) && !command.includes('--omit'))).toBe(true);
+
+    const runtime = stages.at(-1);
+    const copies = runtime?.instructions.filter(({ keyword }) => keyword === 'COPY') ?? [];
+    expect(copies.map(({ args }) => args).join('\n')).not.toMatch(/web\/node_modules|web\/src/);
+    const fromDeps = copies.filter(({ flags }) => flags.from === 'deps').map(({ args }) => args.split(/\s+/)[0]);
+    expect(fromDeps).toContain('/app/node_modules');
+    const deps = stages.find((stage) => stage.name === 'deps');
+    const install = deps?.instructions.find(({ keyword }) => keyword === 'RUN')?.args ?? '';
+    expect(install).toMatch(/npm ci --omit=dev --workspace=server/);
+    const cmd = runtime?.instructions.find(({ keyword }) => keyword === 'CMD');
+    expect(parseExec(cmd?.args ?? '[]', 0).at(-1)).toBe('server/dist/main.js');
+  });
+
+  it('reads continuation lines, flags and ENV pairs as Docker does', () => {
+    const [stage] = parseStages(
+      'FROM node:24-slim AS build\n# a comment\nENV A=1 \\\n    B="two words"\nCOPY --from=x --chown=node:node /app/a b/\nRUN apt-get install -y python3 make && npm ci && chown -R node:node /app\n',
+    );
+    const [env, copy, run] = stage?.instructions ?? [];
+    expect(parseEnv(env?.args ?? '')).toEqual({ A: '1', B: 'two words' });
+    expect(copy).toMatchObject({ keyword: 'COPY', args: '/app/a b/', flags: { from: 'x', chown: 'node:node' } });
+    expect(splitRun(run?.args ?? '').map(({ kind }) => kind)).toEqual(['packages', 'run', 'skip']);
+    expect(splitRun('node -e "a && b"')).toHaveLength(1);
   });
 });
