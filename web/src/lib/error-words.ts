@@ -37,6 +37,8 @@ export const API_ERROR_WORDS: Readonly<Record<string, string>> = {
   PERSISTED_QUERY_NOT_FOUND: 'This page is out of date. Please reload it and try again.',
   PERSISTED_QUERY_NOT_SUPPORTED: 'This page is out of date. Please reload it and try again.',
   OPERATION_RESOLUTION_FAILURE: 'This page is out of date. Please reload it and try again.',
+  INTROSPECTION_DISABLED: 'This page is out of date. Please reload it and try again.',
+  MAX_RECURSIVE_SELECTIONS_EXCEEDED: 'This page is out of date. Please reload it and try again.',
   NETWORK: 'We could not reach Lampstand. Please check your connection and try again.',
 };
 
