@@ -126,7 +126,9 @@ export function SignUpPage() {
   };
   const blur = (name: FieldName) => () => {
     if (values[name] !== '' || name === 'password') {
-      setErrors((current) => ({ ...current, [name]: CHECKS[name](values[name]) ?? undefined }));
+      // The API's word on an unchanged value stays (typing clears it): its links must survive the
+      // blur that a click on them causes.
+      setErrors((current) => ({ ...current, [name]: CHECKS[name](values[name]) ?? current[name] }));
     }
   };
   const focusField = (name: FieldName) => {
