@@ -108,8 +108,8 @@ describe('an address that already has an account', () => {
     await submit();
     const error = await waitFor(() => {
       const element = document.getElementById('signup-email-error');
-      expect(element).not.toBeNull();
-      return element as HTMLElement;
+      if (!element) throw new Error('no error at the email address yet');
+      return element;
     });
     expect(error.textContent).toContain('An account with this email address already exists.');
     expect(error.textContent).toContain('Error code: EMAIL_TAKEN');
@@ -117,7 +117,7 @@ describe('an address that already has an account', () => {
 
     await userEvent.click(within(error).getByRole('link', { name: 'Log in' }));
     await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 });
-    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('lydia@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('lydia@example.com');
     expect(window.location.href).not.toContain('lydia');
   });
 
@@ -128,7 +128,7 @@ describe('an address that already has an account', () => {
     const link = await screen.findByRole('link', { name: 'reset your password' });
     await userEvent.click(link);
     await screen.findByRole('heading', { name: /forgot/i }, { timeout: 5000 });
-    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('lydia@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('lydia@example.com');
   });
 });
 
