@@ -24,11 +24,13 @@ export function blocklistFrom(words: Iterable<string>): Set<string> {
   return blocklist;
 }
 
-const graphemes = new Intl.Segmenter();
+/** Made at the first password that is not plain ASCII: starting Intl costs a page's start time. */
+let graphemes: Intl.Segmenter | null = null;
 
 /** Characters as people count them (grapheme clusters), so accents and emoji count once. */
 export function passwordLength(password: string): number {
   if (PRINTABLE_ASCII.test(password)) return password.length;
+  graphemes ??= new Intl.Segmenter();
   let count = 0;
   for (const _segment of graphemes.segment(password)) count++;
   return count;
