@@ -267,10 +267,7 @@ describe('the first steps', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('signup-username');
 
     await page.getByLabel('Username').fill(chosen.toUpperCase());
-    await page
-      .getByRole('status')
-      .filter({ hasText: `/@${chosen} is free.` })
-      .waitFor();
+    await page.getByRole('status').filter({ hasText: 'This username is free.' }).waitFor();
     expect(await page.locator('#signup-username-hint').innerText()).toContain(`/@${chosen}`);
     await page.getByRole('button', { name: 'Create my page' }).click();
     await heading(page, 'Welcome to Lampstand, Tabitha');

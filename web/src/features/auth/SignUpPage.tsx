@@ -57,12 +57,12 @@ function isFieldName(name: string | null): name is FieldName {
  * set apart as a reference for support (every other screen shows words only).
  */
 function FailureWithCode({ failure, children }: { failure: ApiFailure; children?: ReactNode }) {
+  // One element: a field's error lays out its icon and its text side by side.
   return (
-    <>
+    <span>
       {failureWords(failure)}
-      {children}{' '}
-      <span className="error-code">Error code: {failure.code}</span>
-    </>
+      {children} <span className="error-code">Error code: {failure.code}</span>
+    </span>
   );
 }
 
@@ -89,7 +89,7 @@ function usernameCheckText(check: UsernameCheck): string | null {
     case 'checking':
       return 'Checking whether it is free…';
     case 'available':
-      return `/@${check.username} is free.`;
+      return 'This username is free.';
     case 'unavailable':
       return null;
     default:
@@ -251,13 +251,14 @@ export function SignUpPage() {
           label="Username"
           optional
           hint={
-            <>
-              Your page’s address:{' '}
-              <span className="nowrap">
-                /@{usernameCheck.state === 'available' ? usernameCheck.username : '…'}
-              </span>
-              . Leave it empty and we choose one; you can change it later.
-            </>
+            usernameCheck.state === 'available' ? (
+              <>
+                Your page’s address: <span className="nowrap">/@{usernameCheck.username}</span>. You can change it
+                later.
+              </>
+            ) : (
+              'Your page’s address, once the username is known to be free. Leave it empty and we choose one; you can change it later.'
+            )
           }
           autoComplete="off"
           autoCapitalize="none"
