@@ -54,11 +54,13 @@ const LINK_FAILURES: Record<string, string> = {
  * Where a link's session goes once signed in, with the notice it shows there: straight on, with no
  * page of its own in between. An invitation stays here to choose a password first.
  */
-const DESTINATIONS: Record<string, { to: string; notice: string }> = {
+const DESTINATIONS: Readonly<Record<string, { to: string; notice: string }>> = {
   magiclink: { to: '/profile', notice: 'Welcome back. You are logged in.' },
   email_change: { to: '/account', notice: 'Your new email address is confirmed. From now on, log in with it.' },
-  signup: { to: '/welcome', notice: 'Your email address is confirmed. Welcome to Lampstand.' },
 };
+
+/** A sign-up's confirmation, and any other link that signs in. */
+const CONFIRMED = { to: '/welcome', notice: 'Your email address is confirmed. Welcome to Lampstand.' };
 
 type State =
   | { status: 'working' }
@@ -122,7 +124,7 @@ export function EmailConfirmedPage() {
         setState({ status: 'invited' });
         return;
       }
-      const { to, notice } = DESTINATIONS[type] ?? DESTINATIONS.signup ?? { to: '/welcome', notice: '' };
+      const { to, notice } = DESTINATIONS[type] ?? CONFIRMED;
       void navigate(to, { replace: true, state: { notice } });
     },
     [navigate],
@@ -178,8 +180,8 @@ export function EmailConfirmedPage() {
           <p className="eyebrow">Welcome to Lampstand</p>
           <PageHeading id="confirmed-title">Choose your password</PageHeading>
           <p className="lead" role="status">
-            You accepted the invitation and are logged in as {user?.email ?? 'your invited address'}. Choose the password
-            you will log in with.
+            You accepted the invitation and are logged in as {user?.email ?? 'your invited address'}. Choose the
+            password you will log in with.
           </p>
           <ChoosePasswordForm
             submitLabel="Save my password"
