@@ -22,7 +22,9 @@ export class UsernameAvailability {
   @Field(() => String, { description: 'The username as it would be stored: trimmed and lowercased.' })
   username!: string;
 
-  @Field(() => Boolean, { description: 'True when the username can be chosen now (a sign-up may still take it first).' })
+  @Field(() => Boolean, {
+    description: 'True when the username can be chosen now (a sign-up may still take it first).',
+  })
   available!: boolean;
 
   @Field(() => UsernameUnavailableReason, { nullable: true, description: 'Why it cannot be chosen; null when it can.' })

@@ -173,11 +173,7 @@ export function TwoFactorSection() {
     );
   } else if (setup) {
     body = (
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => void confirm(event, null, true)}
-      >
+      <form className="form" noValidate onSubmit={(event) => void confirm(event, null, true)}>
         <ol className="two-factor-steps">
           <li>
             Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, …).

@@ -69,7 +69,8 @@ export function ResetCodeForm({
             return null;
           }
           if (failure.field === 'newPassword' || failure.field === 'email') {
-            const problems = failure.field === 'email' ? { email: failureWords(failure) } : { password: failureWords(failure) };
+            const problems =
+              failure.field === 'email' ? { email: failureWords(failure) } : { password: failureWords(failure) };
             setErrors(problems);
             focus(problems);
             return null;
