@@ -38,7 +38,7 @@ afterEach(() => {
 describe('a notice', () => {
   it('does not come back with the Back button', async () => {
     openAsMember('/account');
-    await screen.findByRole('heading', { name: 'Account' });
+    await screen.findByRole('heading', { name: 'Account' }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => {
       expect(flashText()).toBe('You are logged out.');
@@ -95,7 +95,7 @@ describe('two-factor sign-in on the account screen', () => {
         body: { data: { generateRecoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] } },
       }),
     });
-    await screen.findByRole('heading', { name: 'Account' });
+    await screen.findByRole('heading', { name: 'Account' }, { timeout: 5000 });
     const section = (await screen.findByRole('heading', { name: 'Two-factor sign-in' })).closest('section');
     if (!section) throw new Error('the two-factor heading is outside a section');
     await userEvent.click(await within(section).findByRole('button', { name: 'Set up two-factor sign-in' }));
