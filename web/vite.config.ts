@@ -5,12 +5,14 @@ import type { Plugin, UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /**
- * Rules the server and the web share, each from a server module that imports nothing, so the web
- * bundles only those constants (the same aliases are in web/tsconfig.json and vitest.config.ts).
+ * Rules the server and the web share, each from a server module that imports nothing but another
+ * of them, so the web bundles only those rules (the same aliases are in web/tsconfig.json and
+ * tests/tsconfig.json; vitest.config.ts takes these).
  */
 export const sharedRules = {
   '@rules/signup': fileURLToPath(new URL('../server/src/members/signup-rules.ts', import.meta.url)),
   '@rules/faith-words': fileURLToPath(new URL('../server/src/identity/faith-words.ts', import.meta.url)),
+  '@rules/password': fileURLToPath(new URL('../server/src/identity/password-rules.ts', import.meta.url)),
   '@rules/link-schedule': fileURLToPath(new URL('../server/src/links/schedule-window.ts', import.meta.url)),
 };
 
@@ -18,9 +20,29 @@ export const sharedRules = {
 const METER_COMMON_PASSWORDS = 10_000;
 
 /**
+ * Words sorted and written with front coding: each line is how many leading characters (0–9) it
+ * shares with the line before, then the rest (`3word`, `5s` after `words`…): a third smaller in
+ * gzip than the plain list. `decodeFrontCoded` (web/src/ui/password/front-coding.ts) reads it.
+ */
+function frontCoded(words: Iterable<string>): string {
+  let previous = '';
+  const lines: string[] = [];
+  for (const word of [...new Set(words)].sort()) {
+    let shared = 0;
+    while (shared < 9 && shared < previous.length && shared < word.length && previous[shared] === word[shared])
+      shared++;
+    lines.push(`${String(shared)}${word.slice(shared)}`);
+    previous = word;
+  }
+  return lines.join('\n');
+}
+
+/**
  * `virtual:password-dictionaries`: the strength meter's word lists, cut at build time to what a
- * sign-up page can afford (~60 KB gzip with the estimator, instead of 850 KB for every list).
- * The server keeps checking the whole common-password list and the faith words.
+ * sign-up page can afford (~111 KB gzip with the estimator, instead of 850 KB for every list). The
+ * estimator ranks the most common passwords; the rest of the server's blocklist (the longer words
+ * of the whole list, password-rules.ts) comes front-coded, so that the meter refuses what the
+ * server refuses.
  */
 export function passwordDictionaries(): Plugin {
   const id = 'virtual:password-dictionaries';
@@ -31,8 +53,11 @@ export function passwordDictionaries(): Plugin {
       if (resolved !== `\0${id}`) return undefined;
       const common = await import('@zxcvbn-ts/language-common');
       const english = await import('@zxcvbn-ts/language-en');
+      const ranked = common.dictionary['passwords-common'];
       const lists = {
-        commonPasswords: common.dictionary['passwords-common'].slice(0, METER_COMMON_PASSWORDS),
+        commonPasswords: ranked.slice(0, METER_COMMON_PASSWORDS),
+        // Shorter words are never on the blocklist (MIN_PASSWORD_LENGTH, password-rules.ts).
+        moreBlockedPasswords: frontCoded(ranked.slice(METER_COMMON_PASSWORDS).filter((word) => word.length >= 8)),
         firstNames: english.dictionary['firstnames-en'],
         adjacencyGraphs: common.adjacencyGraphs,
         translations: english.translations,

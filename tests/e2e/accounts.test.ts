@@ -148,7 +148,7 @@ describe("a member's journey", () => {
     await context.close();
   });
 
-  it('shows why sign-up failed, with the code', async () => {
+  it('shows why sign-up failed in words, with the code as a reference and the way forward', async () => {
     const email = uniqueEmail('ruth');
     const first = await newPage(browser);
     await signUp(first.page, email, 'a quiet lamp at morning');
@@ -157,12 +157,17 @@ describe("a member's journey", () => {
 
     const { context, page } = await newPage(browser);
     await signUp(page, email, 'another quiet lamp');
-    // Once, at the field it concerns, with the code as the original showed it; the banner points there.
+    // Once, at the field it concerns, with the code set apart as a reference (the original showed
+    // "message (code)"), and links to log in or reset the password; the banner points there.
     const emailField = page.getByLabel('Email address');
-    await page.locator('#signup-email-error').waitFor();
-    expect(await page.locator('#signup-email-error').innerText()).toBe(
-      'An account with this email address already exists. (user_already_exists)',
-    );
+    const error = page.locator('#signup-email-error');
+    await error.waitFor();
+    expect((await error.innerText()).split('\n').map((line) => line.trim())).toEqual([
+      'An account with this email address already exists. Log in or reset your password.',
+      'Error code: EMAIL_TAKEN',
+    ]);
+    await error.getByRole('link', { name: 'Log in' }).waitFor();
+    await error.getByRole('link', { name: 'reset your password' }).waitFor();
     expect(await page.getByRole('alert').innerText()).toBe('Please correct the highlighted fields.');
     expect(await emailField.getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('signup-email');
@@ -255,7 +260,9 @@ describe('account changes that keep each other', () => {
     await page.goto(toCurrent.link);
     await heading(page, 'One more step');
     await page.goto(toNew.link);
-    await heading(page, 'Your new email address is confirmed');
+    // Straight back to the account, with the news as a notice.
+    await heading(page, 'Account');
+    await page.getByRole('status').filter({ hasText: 'Your new email address is confirmed' }).waitFor();
 
     const login = await api.graphql(LOGIN, { input: { email: newEmail, password: 'a lamp on a stand' } });
     expect(login.errors, JSON.stringify(login.errors)).toBeUndefined();

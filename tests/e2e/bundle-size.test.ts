@@ -26,8 +26,12 @@ const profileRoute = ['src/features/profile/ProfilePage.tsx'];
 const landingRoute = ['src/features/landing/LandingPage.tsx'];
 const playgroundRoute = ['src/features/playground/PlaygroundPage.tsx'];
 const signUpRoute = ['src/features/auth/SignUpPage.tsx'];
-/** What the password-strength meter may add to sign-up at the first keystroke (it was 850 KB). */
-const METER_CEILING_KB = 100;
+/**
+ * What the password-strength meter may add to sign-up at the first keystroke (it was 850 KB). It
+ * was 66 KB before it carried the server's whole blocklist (+45 KB front-coded, 111 KB), so that
+ * it never rates as fair a password the server refuses.
+ */
+const METER_CEILING_KB = 115;
 
 function report(route: string, gzipBytes: number) {
   console.info(
@@ -94,7 +98,7 @@ describe('the JavaScript each route loads', () => {
     expect(gzipBytes).toBeLessThanOrEqual(CEILING_KB * KB);
   });
 
-  it('keeps the password-strength meter under 100 KB on sign-up', () => {
+  it('keeps the password-strength meter under 115 KB on sign-up', () => {
     const signUp = routeScripts(distDir, signUpRoute);
     const withMeter = routeScripts(distDir, [...signUpRoute, 'src/ui/password/strength.ts']);
     const meterBytes = withMeter.gzipBytes - signUp.gzipBytes;

@@ -9,7 +9,7 @@ import { launchBrowser } from '../support/browser.js';
 import { insertMember } from '../support/factories.js';
 import { uniqueEmail } from '../support/identity.js';
 import { signUpMember } from '../support/members.js';
-import { heading, openHome } from '../support/screens.js';
+import { checkScreen, heading, openHome } from '../support/screens.js';
 
 let api: TestApp;
 let browser: TestBrowser;
@@ -256,15 +256,18 @@ describe('the first steps', () => {
     await page.getByLabel('First name').fill('Tabitha');
     await page.getByLabel('Email address').fill(uniqueEmail('tabitha'));
     await page.getByLabel('Password', { exact: true }).fill('a quiet lamp at morning');
+    // Checked as it is typed: taken, it is never shown as the member's address.
     await page.getByLabel('Username').fill(taken.profile.username);
-    await page.getByRole('button', { name: 'Create my page' }).click();
     const usernameError = page.locator('#signup-username-error');
-    await usernameError.waitFor();
-    expect(await usernameError.innerText()).toBe(
-      `The username "${taken.profile.username}" is taken. Please choose another. (USERNAME_TAKEN)`,
-    );
+    await usernameError.filter({ hasText: 'Someone already has this username. Please choose another.' }).waitFor();
+    expect(await page.locator('#signup-username-hint').innerText()).not.toContain(taken.profile.username);
+    await checkScreen(page, 'signup-username-taken');
+    await page.getByRole('button', { name: 'Create my page' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('signup-username');
 
     await page.getByLabel('Username').fill(chosen.toUpperCase());
+    await page.getByRole('status').filter({ hasText: 'This username is free.' }).waitFor();
+    expect(await page.locator('#signup-username-hint').innerText()).toContain(`/@${chosen}`);
     await page.getByRole('button', { name: 'Create my page' }).click();
     await heading(page, 'Welcome to Lampstand, Tabitha');
     const address = page.getByRole('link', { name: `${new URL(api.url).host}/@${chosen}` });

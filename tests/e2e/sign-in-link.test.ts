@@ -45,13 +45,18 @@ describe('signing in with an emailed link', () => {
     expect(mail.subject).toBe('Your Lampstand sign-in link');
     const { link } = mailTokens(mail);
     await page.goto(link);
-    await heading(page, 'You are logged in');
+    // Straight on, with no "You are logged in / Continue" page: a member who has not seen the
+    // welcome screen yet is shown it first, signed in by the link.
+    await heading(page, 'Welcome to Lampstand, Lydia');
     // The session's tokens do not stay in the address bar.
     expect(new URL(page.url()).hash).toBe('');
+    // The heading has the focus for screen readers, with no ring: nobody pressed a key.
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      return element ? { tag: element.tagName, outline: getComputedStyle(element).outlineStyle } : null;
+    });
+    expect(focused).toEqual({ tag: 'H1', outline: 'none' });
     await checkScreen(page, 'login-link-signed-in');
-    await page.getByRole('link', { name: 'Continue' }).click();
-    // A member who has not seen the welcome screen yet is shown it first, signed in by the link.
-    await heading(page, 'Welcome to Lampstand, Lydia');
     expect(await page.evaluate(() => localStorage.getItem('lampstand.session'))).not.toBeNull();
 
     // The link works once.

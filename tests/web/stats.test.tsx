@@ -125,14 +125,15 @@ describe('the Stats screen', () => {
     expect(await screen.findByText(/No visits yet/)).toBeDefined();
   });
 
-  it('shows a failure with its code, and loads again on Try again', async () => {
+  it('shows a failure in words, without its code, and loads again on Try again', async () => {
     let calls = 0;
     renderStats(() => {
       calls += 1;
       return calls === 1 ? failure('INTERNAL_SERVER_ERROR', 'Something went wrong.') : stats(7, { views: 2 });
     });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('(INTERNAL_SERVER_ERROR)');
+    expect(alert.textContent).toContain('Something went wrong on our side.');
+    expect(alert.textContent).not.toContain('INTERNAL_SERVER_ERROR');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Views and clicks, last 7 days' })).toBeDefined();
   });

@@ -47,6 +47,8 @@ import { PhotoService } from '../photos/photo.service.js';
 import { ProfileResolver } from '../profiles/profile.resolver.js';
 import { ProfileService } from '../profiles/profile.service.js';
 import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
+import { UsernameAvailabilityResolver } from '../profiles/username-availability.resolver.js';
+import { UsernameAvailabilityService } from '../profiles/username-availability.service.js';
 import type { RandomSource } from '../profiles/username.js';
 import { registerShareRoutes } from '../sharing/share.routes.js';
 import { ShareService } from '../sharing/share.service.js';
@@ -282,6 +284,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     [MfaResolver, new MfaResolver(new MfaService(identity.client, accounts))],
     [ProfileResolver, new ProfileResolver(profiles)],
     [PublicProfileResolver, new PublicProfileResolver(profiles)],
+    [
+      UsernameAvailabilityResolver,
+      new UsernameAvailabilityResolver(new UsernameAvailabilityService(dataSource, identity.redis)),
+    ],
     [BillingResolver, new BillingResolver(billing.checkout, billing.roles)],
     [LinkResolver, new LinkResolver(links, pageStats)],
     [PublicLinkResolver, new PublicLinkResolver()],

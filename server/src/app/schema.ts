@@ -11,6 +11,7 @@ import { LinkResolver, PublicLinkResolver } from '../links/link.resolver.js';
 import { PhotoResolver, PublicPhotoResolver } from '../photos/photo.resolver.js';
 import { ProfileResolver } from '../profiles/profile.resolver.js';
 import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
+import { UsernameAvailabilityResolver } from '../profiles/username-availability.resolver.js';
 import { SavedVerseResolver } from '../saved-verses/saved-verse.resolver.js';
 import { VerseMailResolver } from '../verse-mail/verse-mail.resolver.js';
 import { VerseResolver } from '../verses/verse.resolver.js';
@@ -26,6 +27,7 @@ export const resolvers = [
   MfaResolver,
   ProfileResolver,
   PublicProfileResolver,
+  UsernameAvailabilityResolver,
   BillingResolver,
   LinkResolver,
   PublicLinkResolver,

@@ -177,6 +177,7 @@ describe('deny by default', () => {
       { field: 'Query.profile', access: 'public' },
       { field: 'Query.savedVerses', access: 'authorized' },
       { field: 'Query.subscription', access: 'authorized' },
+      { field: 'Query.usernameAvailable', access: 'public' },
       { field: 'Query.verse', access: 'public' },
       { field: 'Query.verseMail', access: 'authorized' },
       { field: 'Query.verseOfTheDay', access: 'public' },

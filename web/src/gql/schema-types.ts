@@ -215,6 +215,15 @@ export type UpdateProfileInput = {
   translation?: Translation | null | undefined;
 };
 
+/** Why a username cannot be chosen. */
+export type UsernameUnavailableReason =
+  /** Not 3–30 of a-z, 0-9, dots and underscores, starting with a letter or digit. */
+  | 'INVALID'
+  /** One of the site's own words (a route, or a staff word anywhere in it). */
+  | 'RESERVED'
+  /** Another member has it. */
+  | 'TAKEN';
+
 /** When the verse of the day should reach you. */
 export type VerseMailInput = {
   /** The hour, 0–23, in `timeZone` (7 for seven in the morning). */

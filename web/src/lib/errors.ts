@@ -11,19 +11,8 @@ export interface ApiFailure {
   field: string | null;
   /** Every field problem of a validation failure, by field. */
   fields: Record<string, string>;
-}
-
-/** The code a person sees beside the message: the identity service's code when there is one. */
-export function displayCode(failure: ApiFailure): string {
-  return failure.identityCode ?? failure.code;
-}
-
-/**
- * "message (code)", as the original showed sign-up failures: for the sign-up form only. Every other
- * screen shows the message alone, written for people (codes are for API clients and logs).
- */
-export function messageWithCode(failure: ApiFailure): string {
-  return `${failure.message} (${displayCode(failure)})`;
+  /** Why a password was refused (`WEAK_PASSWORD`): `length`, `pwned`. */
+  reasons: string[];
 }
 
 /** The banner of a form while fields show their errors: each message is shown once, at its field. */
@@ -66,6 +55,9 @@ export function describeError(error: unknown): ApiFailure {
       identityCode: stringOrNull(extensions.identityCode),
       field: fieldName(extensions.field),
       fields,
+      reasons: Array.isArray(extensions.reasons)
+        ? extensions.reasons.filter((reason): reason is string => typeof reason === 'string')
+        : [],
     };
   }
   return {
@@ -74,6 +66,7 @@ export function describeError(error: unknown): ApiFailure {
     identityCode: null,
     field: null,
     fields: {},
+    reasons: [],
   };
 }
 

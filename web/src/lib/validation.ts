@@ -10,6 +10,13 @@ import {
   normalUsername,
   usernameProblem as usernameRuleProblem,
 } from '@rules/signup';
+import {
+  MAX_PASSWORD_BYTES,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_REFUSAL_WORDS,
+  passwordBytes,
+  passwordLength,
+} from '@rules/password';
 
 /** The checks the API makes, made early so that people learn of a mistake beside the field. */
 
@@ -21,14 +28,14 @@ export function emailProblem(email: string): string | null {
   return EMAIL.test(email.trim()) ? null : 'Enter an email address like name@example.com.';
 }
 
-/** The password policy: 8 characters or more, at most 72 bytes; the API checks the blocklist. */
+/**
+ * The password policy's limits (password-rules.ts): the strength meter, loaded with the first
+ * keystroke, also applies its blocklist, and the API checks it all.
+ */
 export function passwordProblem(password: string): string | null {
   if (password === '') return 'Enter a password.';
-  if (Array.from(password).length < 8) return 'Use at least 8 characters.';
-  if (new TextEncoder().encode(password).length > 72) {
-    return 'That password is too long: use at most 72 bytes (fewer characters if they are accented or emoji).';
-  }
-  return null;
+  if (passwordLength(password) < MIN_PASSWORD_LENGTH) return PASSWORD_REFUSAL_WORDS.tooShort;
+  return passwordBytes(password) > MAX_PASSWORD_BYTES ? PASSWORD_REFUSAL_WORDS.tooLong : null;
 }
 
 export function firstNameProblem(first: string): string | null {

@@ -18,7 +18,8 @@ function noticeOf(state: unknown): string | null {
 /**
  * Shows the notice a screen left for this one. The live region stays in the page (the layout
  * outlives the screens in it) and only its text changes, so that screen readers announce it; the
- * notice then leaves the history entry, so that a reload or going back does not show it again.
+ * notice then leaves the history entry, and is forgotten once the member moves on, so that a
+ * reload or going back does not show it again.
  */
 function FlashNotice() {
   const location = useLocation();
@@ -27,6 +28,9 @@ function FlashNotice() {
   const [shown, setShown] = useState<{ text: string; pathname: string } | null>(null);
   if (incoming && (shown?.text !== incoming || shown.pathname !== location.pathname)) {
     setShown({ text: incoming, pathname: location.pathname });
+  } else if (!incoming && shown && shown.pathname !== location.pathname) {
+    // Shown once: coming back to its page (the Back button) must not bring it back.
+    setShown(null);
   }
   const { pathname, search, hash } = location;
   useEffect(() => {

@@ -13,20 +13,21 @@ function isSamePage(state: unknown): boolean {
 }
 
 /**
- * Whether the member's last action was with a pointer (mouse, finger, pen) rather than a key. The
- * browser's own guess for focus moved by script can draw a ring after a click; this one cannot.
+ * Whether the member's last action was a key press, rather than a pointer (mouse, finger, pen) or
+ * nothing yet (a page opened from an emailed link moves on by itself). The browser's own guess for
+ * focus moved by script can draw a ring after a click or a landing; this one cannot.
  */
-let pointerLast = false;
+let keyLast = false;
 if (typeof document !== 'undefined') {
-  document.addEventListener('pointerdown', () => (pointerLast = true), { capture: true, passive: true });
-  document.addEventListener('keydown', () => (pointerLast = false), { capture: true, passive: true });
+  document.addEventListener('pointerdown', () => (keyLast = false), { capture: true, passive: true });
+  document.addEventListener('keydown', () => (keyLast = true), { capture: true, passive: true });
 }
 
 /**
  * A page's `<h1>`. After a navigation inside the app it takes the focus, so that screen readers
  * announce the new page and keyboard users start from its top; the first page load leaves the
  * focus where the browser puts it. Only keyboard users see a ring around it (`data-pointer-focus`
- * hides it after a click or a tap, see styles.css).
+ * hides it after a click, a tap or no action at all, see styles.css).
  */
 export function PageHeading({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -36,7 +37,7 @@ export function PageHeading({ id, className, children }: { id: string; className
     // React Router gives the first location of a page load the key "default".
     const heading = ref.current;
     if (key === 'default' || samePage || !heading) return;
-    heading.toggleAttribute('data-pointer-focus', pointerLast);
+    heading.toggleAttribute('data-pointer-focus', !keyLast);
     heading.focus();
   }, [key, samePage]);
   return (

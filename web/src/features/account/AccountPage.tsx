@@ -14,6 +14,7 @@ import { PasskeysSection } from './PasskeysSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { useAccountActions } from './useAccountActions';
 import './account.css';
+import { failureWords } from '../../lib/error-words';
 
 /** `/account`: email address, password, two-factor sign-in, passkeys, downloading your data, and deleting the account. */
 export function AccountPage() {
@@ -67,14 +68,14 @@ function EmailSection() {
           if (problem.code === 'REAUTHENTICATION_NEEDED' || problem.code === 'INVALID_CREDENTIALS') {
             setPasswordError(
               problem.code === 'INVALID_CREDENTIALS'
-                ? problem.message
+                ? failureWords(problem)
                 : 'Enter your current password to change the address.',
             );
             passwordInput.current?.focus();
             return null;
           }
-          if (problem.field !== 'email') return problem.message;
-          setError(problem.message);
+          if (problem.field !== 'email') return failureWords(problem);
+          setError(failureWords(problem));
           input.current?.focus();
           return null;
         },
@@ -173,16 +174,16 @@ function PasswordSection() {
       {
         onFailure: (problem) => {
           if (problem.field === 'currentPassword' || problem.code === 'INVALID_CREDENTIALS') {
-            setErrors({ current: problem.message });
+            setErrors({ current: failureWords(problem) });
             form.current?.querySelector<HTMLInputElement>('#account-current')?.focus();
             return null;
           }
           if (problem.field === 'newPassword') {
-            setErrors({ next: problem.message });
+            setErrors({ next: failureWords(problem) });
             form.current?.querySelector<HTMLInputElement>('#account-new')?.focus();
             return null;
           }
-          return problem.message;
+          return failureWords(problem);
         },
       },
     );
@@ -250,8 +251,8 @@ function DeleteSection() {
     await action.run(() => deleteAccount(password), {
       leaves: true,
       onFailure: (problem) => {
-        if (problem.code !== 'INVALID_CREDENTIALS') return problem.message;
-        setError(problem.message);
+        if (problem.code !== 'INVALID_CREDENTIALS') return failureWords(problem);
+        setError(failureWords(problem));
         input.current?.focus();
         return null;
       },

@@ -1,4 +1,4 @@
-import { messageWithCode } from '../../lib/errors';
+import { failureWords } from '../../lib/error-words';
 import { useFormAction } from '../../lib/useFormAction';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, FormStatus } from '../../ui/Field';
@@ -24,7 +24,7 @@ export function DownloadDataSection() {
         aria-disabled={action.busy || undefined}
         onClick={() =>
           void action.run(async () => `Saved ${await download(username)}.`, {
-            onFailure: (problem) => messageWithCode(problem),
+            onFailure: (problem) => failureWords(problem),
           })
         }
       >

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { messageWithCode } from '../../lib/errors';
+import { failureWords } from '../../lib/error-words';
 import { useFormAction } from '../../lib/useFormAction';
 import { codeProblem } from '../../lib/validation';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
@@ -45,10 +45,11 @@ export function TwoFactorSection() {
         setCode('');
         setCodeError(undefined);
       },
-      { onFailure: (problem) => messageWithCode(problem), name: 'start' },
+      { onFailure: (problem) => failureWords(problem), name: 'start' },
     );
 
-  const confirm = async (event: SubmitEvent, done: string, withCodes = false) => {
+  /** Confirms a code; `done` is the status to show after, or null when the section's state line says it. */
+  const confirm = async (event: SubmitEvent, done: string | null, withCodes = false) => {
     event.preventDefault();
     if (action.busy) return;
     const problem = codeProblem(code);
@@ -60,7 +61,7 @@ export function TwoFactorSection() {
         setSetup(null);
         setCode('');
         if (withCodes) await showNewCodes();
-        return done;
+        return done ?? undefined;
       },
       {
         onFailure: (failure) => {
@@ -68,7 +69,7 @@ export function TwoFactorSection() {
             setCodeError('That code did not work. Enter the code your app shows now.');
             return null;
           }
-          return messageWithCode(failure);
+          return failureWords(failure);
         },
       },
     );
@@ -89,7 +90,7 @@ export function TwoFactorSection() {
         setCodes(await generateRecoveryCodes());
         return 'New recovery codes are ready; the earlier ones no longer work.';
       },
-      { onFailure: (problem) => problem.message, name: 'codes' },
+      { onFailure: (problem) => failureWords(problem), name: 'codes' },
     );
 
   const turnOff = () =>
@@ -98,7 +99,7 @@ export function TwoFactorSection() {
         await disable();
         return 'Two-factor sign-in is off. Logging in asks for your password only.';
       },
-      { onFailure: (problem) => messageWithCode(problem), name: 'disable' },
+      { onFailure: (problem) => failureWords(problem), name: 'disable' },
     );
 
   const codeField = (
@@ -161,10 +162,6 @@ export function TwoFactorSection() {
             }}
           />
         ) : null}
-        <p>
-          <strong>Two-factor sign-in is on.</strong> Logging in asks for your password and a code from your
-          authenticator app.
-        </p>
         <RecoveryGuidance />
         <button type="button" className="button" disabled={action.busy} onClick={() => void newCodes()}>
           {action.pending === 'codes' ? 'Making codes…' : 'New recovery codes'}
@@ -176,13 +173,7 @@ export function TwoFactorSection() {
     );
   } else if (setup) {
     body = (
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) =>
-          void confirm(event, 'Two-factor sign-in is on. From now on, logging in asks for a code from your app.', true)
-        }
-      >
+      <form className="form" noValidate onSubmit={(event) => void confirm(event, null, true)}>
         <ol className="two-factor-steps">
           <li>
             Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, …).
@@ -227,6 +218,15 @@ export function TwoFactorSection() {
     <section className="account-section" aria-labelledby="two-factor-title">
       <h2 id="two-factor-title">Two-factor sign-in</h2>
       <FormAlert>{action.alert}</FormAlert>
+      {/* Said once, here: turning it on shows this line and no status of its own. */}
+      <p className="two-factor-state" role="status">
+        {mfa?.enabled && mfa.verified ? (
+          <>
+            <strong>Two-factor sign-in is on.</strong> Logging in asks for your password and a code from your
+            authenticator app.
+          </>
+        ) : null}
+      </p>
       {body}
       <FormStatus>{action.status}</FormStatus>
     </section>

@@ -6,6 +6,7 @@ import { passwordProblem } from '../../lib/validation';
 import { FormAlert, SubmitButton } from '../../ui/Field';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
 import { useChoosePassword } from './useChoosePassword';
+import { failureWords } from '../../lib/error-words';
 
 /** A failure the form shows above its field, with the way out when the link's time is over. */
 interface Alert {
@@ -39,9 +40,10 @@ export function ChoosePasswordForm({ submitLabel, onDone }: { submitLabel: strin
         onDone();
       },
       {
-        onFailure: ({ message, code, field }, failure) => {
+        onFailure: (problem, failure) => {
           console.error('Choosing a password failed', failure);
-          if (field !== 'newPassword') return { message, newLink: code === 'REAUTHENTICATION_NEEDED' };
+          const message = failureWords(problem);
+          if (problem.field !== 'newPassword') return { message, newLink: problem.code === 'REAUTHENTICATION_NEEDED' };
           setError(message);
           input.current?.focus();
           return null;

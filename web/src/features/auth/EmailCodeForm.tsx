@@ -5,6 +5,7 @@ import { emailProblem } from '../../lib/validation';
 import type { LoginOutcome } from '../../session/AuthProvider';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { failureWords } from '../../lib/error-words';
 
 /** Six digits, as the sign-in email shows them (spaces dropped). */
 export function emailCodeProblem(code: string): string | null {
@@ -57,7 +58,7 @@ export function EmailCodeForm({
             setError('That code did not work: it may be mistyped, used or over an hour old. Ask for a new email.');
             return null;
           }
-          return failure.message;
+          return failureWords(failure);
         },
       },
     );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeError } from '../../lib/errors';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -9,6 +9,7 @@ import { ANONYMOUS } from '../../session/auth-link';
 import { ChoosePasswordForm } from './ChoosePasswordForm';
 import { EmailLinkTwoFactorDocument } from './email-link.generated';
 import { SignInCodeForm } from './SignInCodeForm';
+import { failureWords } from '../../lib/error-words';
 
 /**
  * What the identity service put in the fragment of `/email-confirmed#…`, or, for a PKCE link
@@ -49,9 +50,21 @@ const LINK_FAILURES: Record<string, string> = {
   flow_state_expired: 'This link has expired.',
 };
 
+/**
+ * Where a link's session goes once signed in, with the notice it shows there: straight on, with no
+ * page of its own in between. An invitation stays here to choose a password first.
+ */
+const DESTINATIONS: Readonly<Record<string, { to: string; notice: string }>> = {
+  magiclink: { to: '/profile', notice: 'Welcome back. You are logged in.' },
+  email_change: { to: '/account', notice: 'Your new email address is confirmed. From now on, log in with it.' },
+};
+
+/** A sign-up's confirmation, and any other link that signs in. */
+const CONFIRMED = { to: '/welcome', notice: 'Your email address is confirmed. Welcome to Lampstand.' };
+
 type State =
   | { status: 'working' }
-  | { status: 'confirmed'; type: string }
+  | { status: 'invited' }
   | { status: 'code'; type: string; mfaToken: string }
   | { status: 'failed'; message: string }
   | { status: 'halfway' }
@@ -104,6 +117,19 @@ export function EmailConfirmedPage() {
   const [state, setState] = useState<State>(() => initialState(link));
   const started = useRef(false);
 
+  /** Goes on to the link's destination, or asks an invitee for a password here. */
+  const goOn = useCallback(
+    (type: string) => {
+      if (type === 'invite') {
+        setState({ status: 'invited' });
+        return;
+      }
+      const { to, notice } = DESTINATIONS[type] ?? CONFIRMED;
+      void navigate(to, { replace: true, state: { notice } });
+    },
+    [navigate],
+  );
+
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -113,18 +139,15 @@ export function EmailConfirmedPage() {
     if (link.kind !== 'session') return;
     signInUnlessCodeNeeded(client, link).then(
       (needsCode) => {
-        setState(
-          needsCode
-            ? { status: 'code', type: link.type, mfaToken: link.accessToken }
-            : { status: 'confirmed', type: link.type },
-        );
+        if (needsCode) setState({ status: 'code', type: link.type, mfaToken: link.accessToken });
+        else goOn(link.type);
       },
       (error: unknown) => {
         console.error('Signing in from the email link failed', error);
-        setState({ status: 'failed', message: describeError(error).message });
+        setState({ status: 'failed', message: failureWords(describeError(error)) });
       },
     );
-  }, [client, link, navigate]);
+  }, [client, link, navigate, goOn]);
 
   switch (state.status) {
     case 'code':
@@ -137,7 +160,7 @@ export function EmailConfirmedPage() {
           <SignInCodeForm
             mfaToken={state.mfaToken}
             onSignedIn={() => {
-              setState({ status: 'confirmed', type: state.type });
+              goOn(state.type);
             }}
           />
         </section>
@@ -151,56 +174,21 @@ export function EmailConfirmedPage() {
           </p>
         </section>
       );
-    case 'confirmed':
-      if (state.type === 'invite') {
-        return (
-          <section className="page narrow" aria-labelledby="confirmed-title">
-            <p className="eyebrow">Welcome to Lampstand</p>
-            <PageHeading id="confirmed-title">Choose your password</PageHeading>
-            <p className="lead" role="status">
-              You accepted the invitation and are logged in as {user?.email ?? 'your invited address'}. Choose the
-              password you will log in with.
-            </p>
-            <ChoosePasswordForm
-              submitLabel="Save my password"
-              onDone={() => {
-                void navigate('/welcome', { replace: true });
-              }}
-            />
-          </section>
-        );
-      }
-      if (state.type === 'magiclink') {
-        return (
-          <section className="page narrow" aria-labelledby="confirmed-title">
-            <PageHeading id="confirmed-title">You are logged in</PageHeading>
-            <p className="lead" role="status">
-              Welcome back. Your verse for today is waiting.
-            </p>
-            <p>
-              <Link to="/profile" className="button button--primary">
-                Continue
-              </Link>
-            </p>
-          </section>
-        );
-      }
+    case 'invited':
       return (
         <section className="page narrow" aria-labelledby="confirmed-title">
-          <p className="eyebrow">All set</p>
-          <PageHeading id="confirmed-title">
-            {state.type === 'email_change' ? 'Your new email address is confirmed' : 'Your email address is confirmed'}
-          </PageHeading>
+          <p className="eyebrow">Welcome to Lampstand</p>
+          <PageHeading id="confirmed-title">Choose your password</PageHeading>
           <p className="lead" role="status">
-            {state.type === 'email_change'
-              ? `From now on, log in with ${user?.email ?? 'your new address'}.`
-              : 'Welcome to Lampstand. You are logged in.'}
+            You accepted the invitation and are logged in as {user?.email ?? 'your invited address'}. Choose the
+            password you will log in with.
           </p>
-          <p>
-            <Link to={state.type === 'email_change' ? '/account' : '/welcome'} className="button button--primary">
-              {state.type === 'email_change' ? 'Back to your account' : 'Continue'}
-            </Link>
-          </p>
+          <ChoosePasswordForm
+            submitLabel="Save my password"
+            onDone={() => {
+              void navigate('/welcome', { replace: true });
+            }}
+          />
         </section>
       );
     case 'halfway':

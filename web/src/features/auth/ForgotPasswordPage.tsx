@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
@@ -8,8 +8,10 @@ import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { emailProblem } from '../../lib/validation';
 import type { LoginOutcome } from '../../session/AuthProvider';
+import { prefilledEmail } from './prefill';
 import { ResetCodeForm } from './ResetCodeForm';
 import { SignInCodeForm } from './SignInCodeForm';
+import { failureWords } from '../../lib/error-words';
 
 /** Where a member who set a new password with an emailed code goes, as after the reset link. */
 const AFTER_RESET = { replace: true, state: { notice: 'Your new password is set.' } } as const;
@@ -18,7 +20,9 @@ export function ForgotPasswordPage() {
   usePageMeta({ title: 'Forgot your password · Lampstand' });
   const { requestPasswordReset } = useAuth();
   const input = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  // Sign-up hands over the address that already has an account.
+  const [email, setEmail] = useState(() => prefilledEmail(location.state));
   const [error, setError] = useState<string | null>(null);
   /** The box for the emailed code: open once a link is sent, or when the member says they have one. */
   const [codeOpen, setCodeOpen] = useState(false);
@@ -65,8 +69,8 @@ export function ForgotPasswordPage() {
       {
         onFailure: (problem, error) => {
           console.error('Password reset request failed', error);
-          if (problem.field !== 'email') return problem.message;
-          setError(problem.message);
+          if (problem.field !== 'email') return failureWords(problem);
+          setError(failureWords(problem));
           input.current?.focus();
           return null;
         },

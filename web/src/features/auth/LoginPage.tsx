@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formBanner, passkeyProblem } from '../../lib/errors';
 import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -10,7 +10,9 @@ import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
 import { emailProblem } from '../../lib/validation';
 import { EmailCodeForm } from './EmailCodeForm';
+import { prefilledEmail } from './prefill';
 import { SignInCodeForm } from './SignInCodeForm';
+import { failureWords } from '../../lib/error-words';
 
 /** Where members go after logging in, unless they came from a member's screen. */
 const HOME = '/profile';
@@ -22,7 +24,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const next = safeReturnPath(params.get('next'), HOME);
   const form = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  // Sign-up hands over the address that already has an account.
+  const [email, setEmail] = useState(() => prefilledEmail(location.state));
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   /** Set once the password passed for an account with two-factor sign-in on: the code comes next. */
@@ -71,7 +75,7 @@ export function LoginPage() {
           // The original only logged this; we also tell the person.
           console.error('Log in failed', error);
           setPassword('');
-          return problem.message;
+          return failureWords(problem);
         },
       },
     );
@@ -99,7 +103,7 @@ export function LoginPage() {
         name: 'link',
         onFailure: (problem, error) => {
           console.error('Sign-in link request failed', error);
-          return problem.message;
+          return failureWords(problem);
         },
       },
     );
@@ -127,7 +131,7 @@ export function LoginPage() {
   return (
     <section className="page narrow" aria-labelledby="login-title">
       <PageHeading id="login-title">Log in</PageHeading>
-      <p className="lead">Welcome back. Your verse for today is waiting.</p>
+      <p className="lead">Welcome back.</p>
       <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormAlert>{formBanner(action.alert, errors)}</FormAlert>
         <FormStatus>{action.status}</FormStatus>

@@ -7,6 +7,7 @@ import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
 import { emailCodeProblem } from './EmailCodeForm';
+import { failureWords } from '../../lib/error-words';
 
 interface Problems {
   email?: string;
@@ -68,12 +69,13 @@ export function ResetCodeForm({
             return null;
           }
           if (failure.field === 'newPassword' || failure.field === 'email') {
-            const problems = failure.field === 'email' ? { email: failure.message } : { password: failure.message };
+            const problems =
+              failure.field === 'email' ? { email: failureWords(failure) } : { password: failureWords(failure) };
             setErrors(problems);
             focus(problems);
             return null;
           }
-          return failure.message;
+          return failureWords(failure);
         },
       },
     );

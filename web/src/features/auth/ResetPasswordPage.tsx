@@ -6,6 +6,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { ChoosePasswordForm } from './ChoosePasswordForm';
 import { SignInCodeForm } from './SignInCodeForm';
 import { useOpenRecoveryLink } from './useOpenRecoveryLink';
+import { failureWords } from '../../lib/error-words';
 
 type State =
   | { status: 'opening' }
@@ -60,7 +61,7 @@ export function ResetPasswordPage() {
         const expired = failure.code === 'INVALID_TOKEN';
         setState({
           status: 'failed',
-          message: expired ? 'This link has expired or was already used.' : failure.message,
+          message: expired ? 'This link has expired or was already used.' : failureWords(failure),
           expired,
         });
       },

@@ -6,6 +6,7 @@ import { codeProblem } from '../../lib/validation';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
 import { SupportContact } from '../../ui/SupportContact';
+import { failureWords } from '../../lib/error-words';
 
 /**
  * The second step of logging in when two-factor sign-in is on: the code the member's
@@ -45,7 +46,7 @@ export function SignInCodeForm({ mfaToken, onSignedIn }: { mfaToken: string; onS
             );
             return null;
           }
-          return failure.message;
+          return failureWords(failure);
         },
       },
     );

@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
-import type { SubmitEvent } from 'react';
+import type { ReactElement, ReactNode, SubmitEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MINIMUM_AGE_YEARS } from '@rules/signup';
-import { formBanner, messageWithCode } from '../../lib/errors';
+import { failureWords } from '../../lib/error-words';
+import { formBanner } from '../../lib/errors';
+import type { ApiFailure } from '../../lib/errors';
 import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
@@ -11,6 +13,8 @@ import { PageHeading } from '../../ui/PageHeading';
 import { visitorTimeZone } from '../../lib/timeZone';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
 import { EmailCodeForm } from './EmailCodeForm';
+import { useUsernameCheck } from './useUsernameCheck';
+import type { UsernameCheck } from './useUsernameCheck';
 import {
   birthdayProblem,
   emailProblem,
@@ -29,6 +33,9 @@ interface Values {
 
 type FieldName = keyof Values;
 
+/** A field's or the form's error: words, or words with links and the failure's code. */
+type Problem = string | ReactElement;
+
 const CHECKS: Record<FieldName, (value: string) => string | null> = {
   first: firstNameProblem,
   email: emailProblem,
@@ -45,14 +52,68 @@ function isFieldName(name: string | null): name is FieldName {
   return name !== null && (ORDER as string[]).includes(name);
 }
 
+/**
+ * A sign-up failure as the original showed it, message and code, but as a sentence with the code
+ * set apart as a reference for support (every other screen shows words only).
+ */
+function FailureWithCode({ failure, children }: { failure: ApiFailure; children?: ReactNode }) {
+  // One element: a field's error lays out its icon and its text side by side.
+  return (
+    <span>
+      {failureWords(failure)}
+      {children} <span className="error-code">Error code: {failure.code}</span>
+    </span>
+  );
+}
+
+/** An address that has an account already: the way forward is right there, with the address filled in. */
+function EmailTaken({ failure, email }: { failure: ApiFailure; email: string }) {
+  return (
+    <FailureWithCode failure={failure}>
+      {' '}
+      <Link to="/login" state={{ email }}>
+        Log in
+      </Link>{' '}
+      or{' '}
+      <Link to="/forgot-password" state={{ email }}>
+        reset your password
+      </Link>
+      .
+    </FailureWithCode>
+  );
+}
+
+/** What the username check says below the field: free, or why not (the field's error says it too). */
+function usernameCheckText(check: UsernameCheck): string | null {
+  switch (check.state) {
+    case 'checking':
+      return 'Checking whether it is free…';
+    case 'available':
+      return 'This username is free.';
+    case 'unavailable':
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Why the checked username cannot be chosen, as the field's error. */
+function usernameCheckError(check: UsernameCheck): string | null {
+  if (check.state !== 'unavailable') return null;
+  if (check.reason === 'TAKEN') return 'Someone already has this username. Please choose another.';
+  if (check.reason === 'RESERVED') return 'This username is kept for the site itself. Please choose another.';
+  return 'Use 3 to 30 lowercase letters, digits, dots and underscores, starting with a letter or digit.';
+}
+
 export function SignUpPage() {
   usePageMeta({ title: 'Sign up · Lampstand' });
   const { signUp, signedIn } = useAuth();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>({ first: '', email: '', password: '', username: '', birthday: '' });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const action = useFormAction();
+  const [errors, setErrors] = useState<Partial<Record<FieldName, Problem>>>({});
+  const usernameCheck = useUsernameCheck(values.username);
+  const action = useFormAction<Problem>();
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
 
   if (signedIn && !action.busy) return <Navigate to="/welcome" replace />;
@@ -65,7 +126,9 @@ export function SignUpPage() {
   };
   const blur = (name: FieldName) => () => {
     if (values[name] !== '' || name === 'password') {
-      setErrors((current) => ({ ...current, [name]: CHECKS[name](values[name]) ?? undefined }));
+      // The API's word on an unchanged value stays (typing clears it): its links must survive the
+      // blur that a click on them causes.
+      setErrors((current) => ({ ...current, [name]: CHECKS[name](values[name]) ?? current[name] }));
     }
   };
   const focusField = (name: FieldName) => {
@@ -75,11 +138,12 @@ export function SignUpPage() {
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (action.busy) return;
-    const found: Partial<Record<FieldName, string>> = {};
+    const found: Partial<Record<FieldName, Problem>> = {};
     for (const name of ORDER) {
       const problem = CHECKS[name](values[name]);
       if (problem) found[name] = problem;
     }
+    found.username ??= usernameCheckError(usernameCheck) ?? undefined;
     setErrors(found);
     const firstProblem = ORDER.find((name) => found[name]);
     if (firstProblem) {
@@ -101,19 +165,22 @@ export function SignUpPage() {
       },
       {
         onFailure: (failure) => {
-          const fieldErrors: Partial<Record<FieldName, string>> = {};
+          const fieldErrors: Partial<Record<FieldName, Problem>> = {};
           for (const [name, message] of Object.entries(failure.fields)) {
             if (isFieldName(name)) fieldErrors[name] = message;
           }
+          if (failure.code === 'EMAIL_TAKEN') {
+            fieldErrors.email = <EmailTaken failure={failure} email={values.email.trim()} />;
+          }
           // The original shows sign-up failures with their code; at the field when one is at fault.
-          if (isFieldName(failure.field)) fieldErrors[failure.field] ??= messageWithCode(failure);
+          if (isFieldName(failure.field)) fieldErrors[failure.field] ??= <FailureWithCode failure={failure} />;
           setErrors(fieldErrors);
           const firstAtFault = ORDER.find((name) => fieldErrors[name]);
           if (firstAtFault) {
             focusField(firstAtFault);
             return null;
           }
-          return messageWithCode(failure);
+          return <FailureWithCode failure={failure} />;
         },
       },
     );
@@ -184,10 +251,14 @@ export function SignUpPage() {
           label="Username"
           optional
           hint={
-            <>
-              Your page’s address: <span className="nowrap">/@{values.username.trim().toLowerCase() || '…'}</span>.
-              Leave it empty and we choose one; you can change it later.
-            </>
+            usernameCheck.state === 'available' ? (
+              <>
+                Your page’s address: <span className="nowrap">/@{usernameCheck.username}</span>. You can change it
+                later.
+              </>
+            ) : (
+              'Your page’s address, once the username is known to be free. Leave it empty and we choose one; you can change it later.'
+            )
           }
           autoComplete="off"
           autoCapitalize="none"
@@ -196,8 +267,13 @@ export function SignUpPage() {
           value={values.username}
           onChange={change('username')}
           onBlur={blur('username')}
-          error={errors.username}
-        />
+          error={errors.username ?? usernameCheckError(usernameCheck)}
+          aria-describedby="signup-username-check"
+        >
+          <p id="signup-username-check" className="field-check" role="status">
+            {usernameCheckText(usernameCheck)}
+          </p>
+        </TextField>
         <TextField
           id="signup-birthday"
           label="Birthday"

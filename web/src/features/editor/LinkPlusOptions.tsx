@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { messageWithCode } from '../../lib/errors';
+import { failureWords } from '../../lib/error-words';
 import { visitorTimeZone } from '../../lib/timeZone';
 import { useFormAction } from '../../lib/useFormAction';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
@@ -48,7 +48,7 @@ export function LinkPlusOptions({ link, own }: { link: OwnLink; own: OwnLinks })
         await work();
         return done;
       },
-      { onFailure: (problem) => messageWithCode(problem) },
+      { onFailure: (problem) => failureWords(problem) },
     );
 
   const submit = async (event: SubmitEvent) => {

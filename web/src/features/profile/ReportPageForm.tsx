@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { messageWithCode } from '../../lib/errors';
+import { failureWords } from '../../lib/error-words';
 import { useFormAction } from '../../lib/useFormAction';
 import type { ReportReason } from '../../gql/schema-types';
 import { FormAlert, FormStatus, SubmitButton } from '../../ui/Field';
@@ -42,7 +42,7 @@ export function ReportPageForm({ username }: { username: string }) {
         await report(username, reason, note);
         setSent(true);
       },
-      { onFailure: (problem) => messageWithCode(problem) },
+      { onFailure: (problem) => failureWords(problem) },
     );
   };
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messageWithCode } from '../../lib/errors';
+import { failureWords } from '../../lib/error-words';
 import { appConfig } from '../../lib/config';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
@@ -155,7 +155,7 @@ export function StatsPage() {
         <StatsBody stats={stats} plus={plus} />
       ) : failure ? (
         <div role="alert" className="stats-error">
-          <p>We couldn’t load your stats. {messageWithCode(failure)}</p>
+          <p>We couldn’t load your stats. {failureWords(failure)}</p>
           <button type="button" className="button" onClick={retry}>
             Try again
           </button>

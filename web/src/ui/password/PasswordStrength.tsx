@@ -13,8 +13,9 @@ function loadRate(): Promise<Rate> {
 }
 
 /**
- * A strength meter for a new password (the API enforces the policy; this helps choose well).
- * The bar and its words change together; the words are announced politely.
+ * A strength meter for a new password: it applies the API's policy (a password the API refuses
+ * says "Not accepted" and why) and helps choose well beyond it. The bar and its words change
+ * together; the words are announced politely.
  */
 export function PasswordStrength({ id, password, userInputs }: { id: string; password: string; userInputs: string[] }) {
   const [rate, setRate] = useState<Rate | null>(null);
@@ -41,7 +42,7 @@ export function PasswordStrength({ id, password, userInputs }: { id: string; pas
       <p className="strength-text" aria-live="polite">
         {strength ? (
           <>
-            <strong>{LABELS[score]}</strong>
+            <strong>{strength.refused ? 'Not accepted' : LABELS[score]}</strong>
             {strength.advice ? ` · ${strength.advice}` : ''}
           </>
         ) : (
