@@ -86,7 +86,7 @@ export function isLocalMailCatcher(smtpUrl: string): boolean {
   const loopback =
     host === 'localhost' ||
     host.endsWith('.localhost') ||
-    /^127\./.test(host) ||
+    host.startsWith('127.') ||
     host === '::1' ||
     host === '0.0.0.0' ||
     host === '::';

@@ -22,6 +22,9 @@ const RESET = `mutation ($input: ResetPasswordInput!) { resetPassword(input: $in
 const DELETE = 'mutation ($password: String!) { deleteAccount(password: $password) }';
 const PROFILE = 'query ($username: String!) { profile(username: $username) { username } }';
 
+/** The app's sign-ins per address: 10 in 5 minutes (a window no test outlasts). */
+const SIGN_INS_PER_WINDOW = 10;
+
 let identityDatabase: TestDatabase;
 let identity: IdentityProcess;
 let smtp: SmtpListener;
@@ -36,6 +39,9 @@ beforeAll(async () => {
     AUTH_JWT_SECRET: secret,
     SMTP_URL: smtp.url,
     AUTH_SMTP_MAX_FREQUENCY: '0',
+    // The hosted service limits nobody here: the app's own limit is what is tested.
+    AUTH_RATE_LIMIT_TOKEN: '100000',
+    AUTH_RATE_LIMIT_TOKEN_BURST: '100000',
   });
   api = await startTestApp({
     SUPABASE_URL: identity.url,
@@ -43,6 +49,9 @@ beforeAll(async () => {
     SUPABASE_SERVICE_ROLE_KEY: identity.serviceRoleKey,
     SUPABASE_JWT_SECRET: secret,
     SUPABASE_JWT_ISSUER: `${identity.url}/auth/v1`,
+    TRUST_PROXY: 'loopback',
+    AUTH_RATE_LIMIT_TOKEN: String(SIGN_INS_PER_WINDOW),
+    AUTH_RATE_LIMIT_TOKEN_BURST: String(SIGN_INS_PER_WINDOW),
   });
 });
 afterAll(async () => {
@@ -96,5 +105,30 @@ describe('the whole app in hosted mode', () => {
     expect(await api.graphql(PROFILE, { username: member.profile.username })).toMatchObject({
       data: { profile: null },
     });
+  });
+
+  it('limits sign-ins per client address itself, whatever the hosted service counts', async () => {
+    const { email } = await signUpMember(api, { first: 'Lydia' });
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    const wrong = { input: { email, password: 'not the password at all' } };
+    for (let attempt = 1; attempt <= SIGN_INS_PER_WINDOW; attempt++) {
+      expect(firstError(await api.graphql(LOGIN, wrong, from('203.0.113.7'))).code, `try ${String(attempt)}`).toBe(
+        'INVALID_CREDENTIALS',
+      );
+    }
+    const refused = firstError(
+      await api.graphql(LOGIN, { input: { email, password: GOOD_PASSWORD } }, from('203.0.113.7')),
+    );
+    expect(refused.code).toBe('RATE_LIMITED');
+    // Refused by the app before the identity service was asked: no identity code comes with it.
+    expect(refused.identityCode).toBeUndefined();
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    // Another address signs in; another address of the same IPv6 /64 does not dodge the limit.
+    const other = await api.graphql(LOGIN, { input: { email, password: GOOD_PASSWORD } }, from('203.0.113.8'));
+    expect(other.errors).toBeUndefined();
+    for (let attempt = 1; attempt <= SIGN_INS_PER_WINDOW; attempt++) {
+      await api.graphql(LOGIN, wrong, from(`2001:db8:5::${attempt.toString(16)}`));
+    }
+    expect(firstError(await api.graphql(LOGIN, wrong, from('2001:db8:5::ffff'))).code).toBe('RATE_LIMITED');
   });
 });

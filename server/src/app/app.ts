@@ -22,6 +22,7 @@ import { registerWebApp } from '../http/web.js';
 import { Metrics } from '../observability/metrics.js';
 import { AccountResolver } from '../accounts/account.resolver.js';
 import { AccountService } from '../accounts/account.service.js';
+import { SignInLimits } from '../accounts/sign-in-limits.js';
 import { MemberRecords } from '../accounts/member-records.js';
 import { MemberResolver } from '../accounts/member.resolver.js';
 import { MfaResolver } from '../accounts/mfa.resolver.js';
@@ -243,7 +244,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     random: dependencies.random,
     log: app.log,
   });
-  const accounts = new AccountService(identity.client, records, lifecycle, { siteUrl: config.publicUrl });
+  const accounts = new AccountService(identity.client, records, lifecycle, {
+    siteUrl: config.publicUrl,
+    limits: SignInLimits.create(config.auth.rateLimits, identity.redis),
+  });
   const reconciler = new AccountReconciler(dataSource, identity.client, records, app.log);
   const reports = new ReportService(dataSource, profiles, identity.redis);
   // The embedded identity service's sessions are in our database; a hosted one keeps its own.
