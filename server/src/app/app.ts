@@ -19,6 +19,7 @@ import { registerHealthRoutes } from '../http/health.js';
 import { openQueriesPlugin, readableByAnyOrigin, registerSecurity, trustedOrigins } from '../http/security.js';
 import { sharedServerOptions } from '../http/server-options.js';
 import { registerWebApp } from '../http/web.js';
+import { readBuildInfo } from '../observability/build-info.js';
 import { Metrics } from '../observability/metrics.js';
 import { AccountResolver } from '../accounts/account.resolver.js';
 import { AccountService } from '../accounts/account.service.js';
@@ -180,7 +181,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       'the SQLite database cannot be written: writes fail and /readyz answers 503 until it can',
     );
   }
-  const metrics = new Metrics(dataSource);
+  const build = readBuildInfo();
+  const metrics = new Metrics(dataSource, build);
   app.decorate('metrics', metrics);
   metrics.observeRequests(app);
   if (config.metricsPort !== undefined) metrics.serve(app, config.host, config.metricsPort);
@@ -379,7 +381,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     startReconciliation(app, dataSource, reconciler, config.reconcile.graceSeconds);
   }
 
-  registerHealthRoutes(app, dataSource, identity.redis);
+  registerHealthRoutes(app, dataSource, identity.redis, build);
   await registerWebApp(app, {
     distDir: config.webDistDir,
     publicUrl: config.publicUrl,
