@@ -2,6 +2,8 @@ import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '../../server/src/app/data-source.js';
 import { postgresMigrations, sqliteMigrations } from '../../server/src/db/migrations/index.js';
+import type { TestApp } from '../support/app.js';
+import { runCli } from '../support/cli.js';
 import type { TestDatabase } from '../support/database.js';
 import { createTestDatabase } from '../support/database.js';
 
@@ -60,6 +62,22 @@ describe('migrations', () => {
     const ran = await dataSource.runMigrations({ transaction: 'each' });
     expect(ran).toHaveLength(all.length);
     expect(await tables(dataSource)).toEqual(before);
+    expect(await missingSchema(dataSource)).toEqual([]);
+  });
+
+  it('are rolled back from the command line by `migrate.js --down N`, newest first, and brought forward again', async () => {
+    const all = dataSource.options.type === 'postgres' ? postgresMigrations : sqliteMigrations;
+    const target = { config: { database: database.database, dataDir: '', publicUrl: 'http://localhost:3000' } };
+    const migrate = (...args: string[]) => runCli(target as unknown as TestApp, 'migrate', args);
+    const down = await migrate('--down', '2');
+    expect(down.code, down.stderr).toBe(0);
+    const newest = all.slice(-2).map((migration) => migration.name);
+    expect(down.stdout).toContain(`rolled back ${newest[1] ?? ''}\nlampstand: rolled back ${newest[0] ?? ''}`);
+    expect(await dataSource.query<unknown[]>('SELECT name FROM migrations')).toHaveLength(all.length - 2);
+    expect((await migrate('--down', 'two')).code).toBe(2);
+    const up = await migrate();
+    expect(up.code, up.stderr).toBe(0);
+    expect(up.stdout).toContain(`(${String(all.length)} migrations)`);
     expect(await missingSchema(dataSource)).toEqual([]);
   });
 });
