@@ -31,7 +31,8 @@ async function missingSchema(dataSource: DataSource): Promise<string[]> {
 
 // A release is rolled back by running its migrations' `down`s (README, Upgrades): each must undo
 // exactly what its `up` did, or the older release starts on a schema it does not know.
-describe('migrations', () => {
+// Forty migrations each way, and three command-line processes that compile the sources with tsx.
+describe('migrations', { timeout: 240_000 }, () => {
   let database: TestDatabase;
   let dataSource: DataSource;
 
