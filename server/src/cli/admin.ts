@@ -56,8 +56,6 @@ const OPTIONS = {
   limit: { type: 'string' },
   all: { type: 'boolean' },
   yes: { type: 'boolean' },
-  force: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
