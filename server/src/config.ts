@@ -73,6 +73,26 @@ const trustProxy = z.string().transform((value, context): boolean | number | str
   return items;
 });
 
+/** Hosts of the mail catchers used in development (Mailpit and its elders), which deliver nothing. */
+const MAIL_CATCHER_HOST = /(^|[.-])(mailpit|mailhog|mailcatcher|maildev)([.-]|$)/i;
+
+/**
+ * Whether an SMTP URL points at a mail catcher rather than a relay: a loopback or unspecified
+ * address, a catcher's usual host name, or Mailpit's and MailHog's port 1025.
+ */
+export function isLocalMailCatcher(smtpUrl: string): boolean {
+  const { hostname, port } = new URL(smtpUrl);
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const loopback =
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.startsWith('127.') ||
+    host === '::1' ||
+    host === '0.0.0.0' ||
+    host === '::';
+  return loopback || MAIL_CATCHER_HOST.test(host) || port === '1025';
+}
+
 /** Where the web dev server (`npm run dev`, Vite) runs: emailed links may lead back to it in development. */
 const DEV_WEB_REDIRECTS = ['http://localhost:5173/**', 'http://127.0.0.1:5173/**'];
 
@@ -147,6 +167,7 @@ const envSchema = z.object({
   AUTH_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: positive.default(15),
 
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_ALLOW_LOCAL: bool.default(false),
   MAIL_FROM: z.string().min(3).default('Lampstand <no-reply@lampstand.local>'),
 
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -383,6 +404,10 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
         hosted
           ? 'SMTP_URL: required in production (the morning verse email is sent through it, not by Supabase)'
           : 'SMTP_URL: required in production (without it account mail goes to the development outbox)',
+      );
+    } else if (!env.SMTP_ALLOW_LOCAL && isLocalMailCatcher(env.SMTP_URL)) {
+      problems.push(
+        `SMTP_URL: ${new URL(env.SMTP_URL).host} looks like a local mail catcher (Mailpit, loopback), which delivers nothing; set a real relay, or SMTP_ALLOW_LOCAL=true if this is deliberate`,
       );
     }
   }

@@ -4,10 +4,11 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 // temporary folder, or NODE_COMPILE_CACHE), and later starts skip most of the compiling (quality.md
 // P9). It must be on before those modules load, hence the dynamic imports.
 enableCompileCache();
-const [{ buildApp }, { ConfigError, loadConfig }, { storageFailureCause }] = await Promise.all([
+const [{ buildApp }, { ConfigError, loadConfig }, { storageFailureCause }, { readBuildInfo }] = await Promise.all([
   import('./app/app.js'),
   import('./config.js'),
   import('./db/errors.js'),
+  import('./observability/build-info.js'),
 ]);
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
@@ -33,14 +34,25 @@ const app = await buildApp(config).catch((error: unknown) => {
   console.error(`Lampstand cannot start: ${cause}; exit code ${String(EXIT_STORAGE)}`);
   process.exit(EXIT_STORAGE);
 });
+const build = readBuildInfo();
+const release = `${build.version}${build.commit ? ` (${build.commit.slice(0, 12)})` : ''}`;
 // One address in the log, the one people and emailed links use (PUBLIC_URL), not the socket's.
 await app.listen({
   host: config.host,
   port: config.port,
-  listenTextResolver: () => `Lampstand is ready at ${config.publicUrl}`,
+  listenTextResolver: () => `Lampstand ${release} is ready at ${config.publicUrl}`,
 });
 // Without the socket's host and port: a second origin in the log would not be the one links use.
-app.log.info({ database: config.database.type, identity: config.identity.mode }, 'serving');
+app.log.info(
+  {
+    version: build.version,
+    commit: build.commit,
+    node: build.node,
+    database: config.database.type,
+    identity: config.identity.mode,
+  },
+  'serving',
+);
 // Written now, not at exit: a process that is killed never exits.
 flushCompileCache();
 const { embeddedKeys } = app.identity;

@@ -1,6 +1,16 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
 import { freePort, startTestApp } from '../support/app.js';
+
+/** The release every readiness answer names: the root package.json's version and the checkout's commit. */
+const release = {
+  version: (
+    JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }
+  ).version,
+  commit: expect.stringMatching(/^[0-9a-f]{40}$/) as unknown,
+};
 
 let api: TestApp;
 beforeAll(async () => {
@@ -17,10 +27,10 @@ describe('health endpoints', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('reports the database reachable', async () => {
+  it('reports the database reachable, and the release that runs', async () => {
     const response = await fetch(`${api.url}/readyz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ready', database: 'ok' });
+    expect(await response.json()).toEqual({ status: 'ready', database: 'ok', ...release });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
@@ -36,7 +46,7 @@ describe('readiness with Redis configured', () => {
     try {
       const response = await fetch(`${withRedis.url}/readyz`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: 'ready', database: 'ok', redis: 'ok' });
+      expect(await response.json()).toEqual({ status: 'ready', database: 'ok', redis: 'ok', ...release });
     } finally {
       await withRedis.close();
     }
@@ -47,7 +57,7 @@ describe('readiness with Redis configured', () => {
     try {
       const response = await fetch(`${withoutRedis.url}/readyz`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: 'degraded', database: 'ok', redis: 'unreachable' });
+      expect(await response.json()).toEqual({ status: 'degraded', database: 'ok', redis: 'unreachable', ...release });
     } finally {
       await withoutRedis.close();
     }

@@ -62,6 +62,14 @@ describe('metrics', () => {
     expect(await metrics()).toContain('process_resident_memory_bytes');
   });
 
+  it('name the release that runs: version, commit and Node, as an info metric of 1', async () => {
+    const text = await metrics();
+    const line = /^lampstand_build_info\{(.*)\} 1$/m.exec(text);
+    expect(line?.[1]).toMatch(/version="\d+\.\d+\.\d+"/);
+    expect(line?.[1]).toMatch(/commit="[0-9a-f]{40}"/);
+    expect(line?.[1]).toContain(`node="${process.versions.node}"`);
+  });
+
   it('count requests by route and status, GraphQL errors by code, and identity calls', async () => {
     await signUpMember(api);
     await api.graphql('{ nothingHere }');

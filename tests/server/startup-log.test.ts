@@ -55,5 +55,8 @@ describe('the start-up log', () => {
     expect([...origins]).toEqual([url]);
     // Nor the socket's address as a field beside it (the metrics' own port is another matter).
     expect(log).not.toMatch(/"host":/);
+    // The release that runs, in the line that says it is ready and in the one that says what it serves.
+    expect(log).toMatch(/Lampstand \d+\.\d+\.\d+ \([0-9a-f]{12}\) is ready at/);
+    expect(log).toMatch(/"version":"\d+\.\d+\.\d+","commit":"[0-9a-f]{40}","node":"[\d.]+"/);
   }, 120_000);
 });

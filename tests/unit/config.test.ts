@@ -29,6 +29,26 @@ describe('production settings', () => {
     expect(loadConfig({ ...hosted, SMTP_URL: 'smtp://mail.example:587' }).identity.mode).toBe('hosted');
   });
 
+  it.each([
+    'smtp://mailpit:1025',
+    'smtp://localhost:25',
+    'smtp://127.0.0.1:587',
+    'smtp://[::1]:587',
+    'smtp://lampstand-mailpit-1:2525',
+    'smtp://relay.example:1025',
+  ])('refuses %s, a mail catcher that delivers nothing, unless SMTP_ALLOW_LOCAL says it is deliberate', (url) => {
+    expect(() => loadConfig({ ...production, SMTP_URL: url })).toThrow(
+      /SMTP_URL: .* looks like a local mail catcher .* SMTP_ALLOW_LOCAL=true/,
+    );
+    expect(loadConfig({ ...production, SMTP_URL: url, SMTP_ALLOW_LOCAL: 'true' }).mail.smtpUrl).toBe(url);
+  });
+
+  it('takes a relay whose name merely contains a catcher-like word, and any catcher outside production', () => {
+    expect(loadConfig({ ...production, SMTP_URL: 'smtps://mailpitstop.example:465' }).mail.smtpUrl).toBeDefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://mailpit:1025' }).mail.smtpUrl).toBe('smtp://mailpit:1025');
+    expect(() => loadConfig({ SMTP_ALLOW_LOCAL: 'maybe' })).toThrow(/SMTP_ALLOW_LOCAL: must be true or false/);
+  });
+
   it('refuses the generated MFA key in production, and a key that is not 32 bytes', () => {
     const withSmtp = { ...production, SMTP_URL: 'smtp://mail.example:587' };
     expect(() => loadConfig({ ...withSmtp, AUTH_MFA_ENCRYPTION_KEY: undefined })).toThrow(

@@ -11,7 +11,9 @@ const example = readFileSync(path.join(root, 'docker/.env.example'), 'utf8');
 
 interface Service {
   environment?: Record<string, string>;
-  depends_on?: Record<string, { condition: string }>;
+  depends_on?: Record<string, { condition: string }> | string[];
+  healthcheck?: { test?: string[]; disable?: boolean };
+  logging?: { driver: string; options?: Record<string, string> };
 }
 const { services } = parse(compose, { merge: true }) as { services: Record<string, Service> };
 
@@ -40,8 +42,28 @@ const APP_SERVICES = ['app-1', 'app-2', 'migrate'];
 describe('docker/compose.yaml', () => {
   it('runs two app instances and a migration step they wait for', () => {
     for (const name of ['app-1', 'app-2']) {
-      expect(services[name]?.depends_on?.migrate, name).toEqual({ condition: 'service_completed_successfully' });
+      const dependsOn = services[name]?.depends_on as Record<string, { condition: string }> | undefined;
+      expect(dependsOn?.migrate, name).toEqual({ condition: 'service_completed_successfully' });
     }
+  });
+
+  it.each(Object.keys(services))('gives %s a health check (or turns it off: a one-shot) and capped logs', (name) => {
+    const service = services[name] ?? {};
+    const { healthcheck } = service;
+    expect(healthcheck, name).toBeDefined();
+    if (healthcheck?.disable !== true) expect(healthcheck?.test?.[0], name).toBe('CMD');
+    expect(service.logging?.options?.['max-size'], name).toMatch(/^\d+m$/);
+    expect(Number(service.logging?.options?.['max-file']), name).toBeGreaterThan(0);
+  });
+
+  it('has Supabase Auth count its limits per client, by the address Caddy sets or the app names', () => {
+    const auth = services.auth?.environment ?? {};
+    expect(auth.GOTRUE_RATE_LIMIT_HEADER).toBe('X-Forwarded-For');
+    expect(auth.GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED).toBe('true');
+    const caddyfile = readFileSync(path.join(root, 'docker/Caddyfile'), 'utf8');
+    const publicSite = caddyfile.slice(0, caddyfile.indexOf('http://caddy {'));
+    expect(publicSite.match(/header_up -Sb-Forwarded-For/g)).toHaveLength(2);
+    expect(publicSite.match(/header_up X-Forwarded-For \{remote_host\}/g)).toHaveLength(2);
   });
 
   it.each(APP_SERVICES)(

@@ -19,6 +19,7 @@ import type {
 } from './account.inputs.js';
 import { fromIdentityError } from './identity-errors.js';
 import type { MemberRecordPair, MemberRecords } from './member-records.js';
+import type { SignInLimits } from './sign-in-limits.js';
 import type { SignUpMetadata } from './signup-checks.js';
 import {
   checkBirthday,
@@ -48,6 +49,8 @@ export interface SignUpOutcome {
 export interface AccountServiceOptions {
   /** The web app's address: emailed links lead to its pages. */
   siteUrl: string;
+  /** The per-address limits of the sign-in mutations, counted here in both identity modes. */
+  limits: SignInLimits;
 }
 
 /**
@@ -87,6 +90,7 @@ export class AccountService {
       day: todayIn(input.timeZone ?? 'UTC', now, 'input.timeZone').date,
     };
 
+    await this.options.limits.take('signup', caller);
     let created: { user: IdentityUser; session: IdentitySession | null };
     try {
       created = await this.identity.signUp(
@@ -115,6 +119,7 @@ export class AccountService {
 
   /** Signs in with email and password. */
   async login(input: LoginInput, caller: CallerInfo): Promise<SignedIn> {
+    await this.options.limits.take('token', caller);
     let session: IdentitySession;
     try {
       session = await this.identity.signInWithPassword(
@@ -132,6 +137,7 @@ export class AccountService {
     if (refreshToken.length === 0 || refreshToken.length > 512) {
       throw badUserInput('refreshToken must be the refresh token of a session.', 'refreshToken');
     }
+    await this.options.limits.take('token', caller);
     try {
       return await this.signedIn(await this.identity.refreshSession(refreshToken, caller));
     } catch (error) {
@@ -156,6 +162,7 @@ export class AccountService {
    */
   async requestPasswordReset(email: string, caller: CallerInfo): Promise<void> {
     const address = normalEmail(email, 'email');
+    await this.options.limits.take('recover', caller);
     try {
       await this.identity.resetPasswordForEmail(address, {
         ...caller,
@@ -173,6 +180,7 @@ export class AccountService {
    */
   async requestSignInLink(email: string, caller: CallerInfo): Promise<void> {
     const address = normalEmail(email, 'email');
+    await this.options.limits.take('otp', caller);
     try {
       await this.identity.signInWithOtp(address, { ...caller, redirectTo: `${this.options.siteUrl}/email-confirmed` });
     } catch (error) {
@@ -185,6 +193,7 @@ export class AccountService {
   /** Signs in with the 6-digit code of a sign-in (or confirmation) email. */
   async signInWithEmailCode(input: EmailCodeInput, caller: CallerInfo): Promise<SignedIn> {
     const email = normalEmail(input.email, 'input.email');
+    await this.options.limits.take('verify', caller);
     let session: IdentitySession | null;
     try {
       session = await this.identity.verifyOtp({ type: 'email', email, token: input.code.trim() }, caller);
@@ -198,6 +207,7 @@ export class AccountService {
   /** Sets a new password with the emailed link token or code; other sessions end. */
   async resetPassword(input: ResetPasswordInput, caller: CallerInfo): Promise<SignedIn> {
     checkPassword(input.newPassword, 'input.newPassword');
+    await this.options.limits.take('verify', caller);
     try {
       const session = await this.identity.verifyOtp(
         input.email == null
@@ -223,6 +233,7 @@ export class AccountService {
     if (tokenHash.length < 6 || tokenHash.length > 256) {
       throw badUserInput("token must be the emailed link's token_hash.", 'token');
     }
+    await this.options.limits.take('verify', caller);
     let session: IdentitySession | null;
     try {
       session = await this.identity.verifyOtp({ type: 'recovery', tokenHash }, caller);

@@ -21,9 +21,11 @@ import { registerRequestTrace, withRequestTrace } from '../http/request-trace.js
 import { openAnswerHeadersFor, openQueriesPlugin, registerSecurity, trustedOrigins } from '../http/security.js';
 import { sharedServerOptions } from '../http/server-options.js';
 import { registerWebApp } from '../http/web.js';
+import { readBuildInfo } from '../observability/build-info.js';
 import { Metrics } from '../observability/metrics.js';
 import { AccountResolver } from '../accounts/account.resolver.js';
 import { AccountService } from '../accounts/account.service.js';
+import { SignInLimits } from '../accounts/sign-in-limits.js';
 import { MemberRecords } from '../accounts/member-records.js';
 import { MemberResolver } from '../accounts/member.resolver.js';
 import { MfaResolver } from '../accounts/mfa.resolver.js';
@@ -179,7 +181,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       'the SQLite database cannot be written: writes fail and /readyz answers 503 until it can',
     );
   }
-  const metrics = new Metrics(dataSource);
+  const build = readBuildInfo();
+  const metrics = new Metrics(dataSource, build);
   app.decorate('metrics', metrics);
   metrics.observeRequests(app);
   if (config.metricsPort !== undefined) metrics.serve(app, config.host, config.metricsPort);
@@ -250,7 +253,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     random: dependencies.random,
     log: app.log,
   });
-  const accounts = new AccountService(identity.client, records, lifecycle, { siteUrl: config.publicUrl });
+  const accounts = new AccountService(identity.client, records, lifecycle, {
+    siteUrl: config.publicUrl,
+    limits: SignInLimits.create(config.auth.rateLimits, identity.redis),
+  });
   const reconciler = new AccountReconciler(dataSource, identity.client, records, app.log);
   const reports = new ReportService(dataSource, profiles, identity.redis);
   // The embedded identity service's sessions are in our database; a hosted one keeps its own.
@@ -392,7 +398,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     startReconciliation(app, dataSource, reconciler, config.reconcile.graceSeconds);
   }
 
-  registerHealthRoutes(app, dataSource, identity.redis);
+  registerHealthRoutes(app, dataSource, identity.redis, build);
   await registerWebApp(app, {
     distDir: config.webDistDir,
     publicUrl: config.publicUrl,

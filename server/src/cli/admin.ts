@@ -1,8 +1,9 @@
 // The operator's command line: npm run admin -- <command> … (see USAGE, and the README's "Operating").
 //
 // Like `npm run plus`, it runs the app for a moment (./running-app.ts) and calls one use case of
-// server/src/operator/. Every command it knows writes an audit row naming the operator (`--operator`,
+// server/src/operator/. Every account command writes an audit row naming the operator (`--operator`,
 // else the OS user) with the OS user and host it ran as, whether it was done, refused or failed.
+// `backup` and `restore` work on the database's files without the app (./admin-backup.ts).
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
@@ -17,8 +18,10 @@ import { auditAttempt } from '../operator/audit.js';
 import type { OperatorCall, OperatorOrigin } from '../operator/operator-context.js';
 import { displayNameProblem } from '../members/signup-rules.js';
 import { removeTwoFactor } from '../operator/remove-two-factor.js';
+import { readAudit } from '../operator/read-audit.js';
 import { listReports, resolveReport } from '../operator/reports-queue.js';
 import { showAccount } from '../operator/show-account.js';
+import { runFileCommand } from './admin-backup.js';
 import { withRunningApp } from './running-app.js';
 
 const USAGE = `usage: npm run admin -- <command> [options] [--operator NAME]
@@ -33,7 +36,12 @@ const USAGE = `usage: npm run admin -- <command> [options] [--operator NAME]
   delete ACCOUNT --yes [--reason TEXT]             delete the account as the member's own deletion does
   export ACCOUNT [--out FILE]                      everything held about the member, as JSON
   reports [--all]                                  the reports queue, oldest open first
-  resolve REPORT_ID --note TEXT                    close a report with what was decided`;
+  resolve REPORT_ID --note TEXT                    close a report with what was decided
+  audit [--since WHEN] [--limit N]                 the audit log, newest first (WHEN: 2026-11-27, an ISO time, or 24h, 7d)
+  backup DIR                                       SQLite and the data folder's secrets into a new folder, checked (PostgreSQL: pg_dump)
+  restore DIR [--force]                            a checked backup over a stopped, empty database (--force: replace one)
+
+  --help, -h                                       this text`;
 
 const OPTIONS = {
   operator: { type: 'string' },
@@ -44,6 +52,8 @@ const OPTIONS = {
   reason: { type: 'string' },
   note: { type: 'string' },
   out: { type: 'string' },
+  since: { type: 'string' },
+  limit: { type: 'string' },
   all: { type: 'boolean' },
   yes: { type: 'boolean' },
 } as const;
@@ -60,6 +70,20 @@ function whole(value: string | undefined, name: string): number | undefined {
 }
 
 const date = (value: Date | null): string => (value ? value.toISOString() : '-');
+
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `--since`: a date or ISO time, or a duration back from now (`30m`, `24h`, `7d`). */
+function since(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const ago = /^(\d+)([mhd])$/.exec(value);
+  if (ago) return new Date(Date.now() - Number(ago[1]) * UNIT_MS[ago[2] as keyof typeof UNIT_MS]);
+  const at = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? new Date(value) : undefined;
+  if (at === undefined || Number.isNaN(at.getTime())) {
+    throw new UsageError('--since must be a date (2026-11-27), an ISO time, or a duration such as 24h or 7d');
+  }
+  return at;
+}
 
 /** The commands, each taking the positional arguments after its name. */
 const COMMANDS: Record<
@@ -166,6 +190,19 @@ const COMMANDS: Record<
       console.log(`${String(reports.length)} ${values.all ? '' : 'open '}reports`);
     },
   },
+  audit: {
+    args: 0,
+    run: async (call, _args, values) => {
+      const rows = await readAudit(call, { since: since(values.since), limit: whole(values.limit, 'limit') });
+      for (const row of rows) {
+        const where = `${row.osUser ?? '-'}@${row.host ?? '-'}`;
+        console.log(
+          [date(row.at), row.outcome, row.operator, where, row.action, row.target || '-', row.details].join('\t'),
+        );
+      }
+      console.log(`${String(rows.length)} audit rows, newest first`);
+    },
+  },
   resolve: {
     args: 1,
     run: async (call, [id], values) => {
@@ -250,6 +287,26 @@ async function runAudited(
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (argv[0] === 'backup' || argv[0] === 'restore') {
+    const parsed = parseArgs({
+      args: argv,
+      options: { force: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: false,
+    });
+    const [, dir, ...rest] = parsed.positionals;
+    const force = parsed.values.force === true;
+    const unknown = Object.keys(parsed.values).filter((key) => key !== 'force');
+    if (dir === undefined || rest.length > 0 || unknown.length > 0 || (argv[0] === 'backup' && force)) {
+      console.error(`${argv[0]} takes one folder${argv[0] === 'restore' ? ' and --force' : ''}\n${USAGE}`);
+      return 2;
+    }
+    return runFileCommand(argv[0], dir, force);
+  }
   const origin = machineOrigin();
   // Own keys only: `toString` and the like are no commands.
   const named = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) ? argv[0] : undefined;

@@ -1,24 +1,10 @@
-// The app run for a moment by a command-line tool (`npm run plus`, `npm run admin`): on a free
-// loopback port, with no background work, against the configured database and identity service.
-// It has to listen: the embedded identity service answers supabase-js over HTTP.
-import { createServer } from 'node:net';
+// The app run for a moment by a command-line tool (`npm run plus`, `npm run admin`): with no
+// background work, against the configured database and identity service. It is built and made
+// ready but never listens: the embedded identity service answers supabase-js in-process, so a
+// command opens no port and cannot be reached from the network while it runs.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/app.js';
 import { ConfigError, loadConfig } from '../config.js';
-
-async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 /**
  * Starts the app, runs `use` on it and closes it; the exit code is `use`'s, or 1 for a
@@ -33,13 +19,18 @@ export async function withRunningApp(use: (app: FastifyInstance) => Promise<numb
     console.error(error.message);
     return 1;
   }
-  const port = await freeLoopbackPort();
+  // No metrics port either: the server's own instance may hold it.
   const app = await buildApp(
-    { ...config, host: '127.0.0.1', port, logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel },
+    {
+      ...config,
+      host: '127.0.0.1',
+      metricsPort: undefined,
+      logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
+    },
     { background: false },
   );
   try {
-    await app.listen({ host: '127.0.0.1', port });
+    await app.ready();
     return await use(app);
   } finally {
     await app.close();

@@ -23,7 +23,8 @@ async function within<T>(check: Promise<T>, what: string): Promise<T> {
 }
 
 /**
- * `/healthz`: the process answers. `/readyz`: and its database answers too (else 503); on SQLite,
+ * `/healthz`: the process answers. `/readyz`: and its database answers too (else 503), with the
+ * release that runs (`version`, `commit`: null when unknown) in every answer; on SQLite,
  * whose reads go on while another process holds the write lock, it must be writable (its files
  * too: `database: 'read-only'` when they are not). With Redis
  * configured it is reported as well, without failing readiness: rate limits fall back to each
@@ -33,6 +34,7 @@ export function registerHealthRoutes(
   app: FastifyInstance,
   dataSource: DataSource,
   redis?: { ping(): Promise<unknown> },
+  release: { version: string; commit: string | null } = { version: 'unknown', commit: null },
 ): void {
   app.get('/healthz', () => Promise.resolve({ status: 'ok' }));
   const databaseCheck = sqliteWriteProbe(dataSource) ?? (() => dataSource.query('SELECT 1'));
@@ -48,7 +50,11 @@ export function registerHealthRoutes(
           },
         )
       : undefined;
-    const extra = redisState === undefined ? {} : { redis: redisState };
+    const extra = {
+      ...(redisState === undefined ? {} : { redis: redisState }),
+      version: release.version,
+      commit: release.commit,
+    };
     try {
       filesWritable?.();
     } catch (error) {

@@ -23,7 +23,7 @@ export interface Identity {
   verifier: TokenVerifier;
   /** The embedded service's keys (embedded mode only). */
   embeddedKeys: IdentityKeys | undefined;
-  /** The Redis connection its rate limits share, when REDIS_URL is set (embedded mode only). */
+  /** The Redis connection the rate limits and visit counts of every instance share, when REDIS_URL is set. */
   redis: Redis | undefined;
 }
 
@@ -121,21 +121,22 @@ export async function mountIdentity(
   } = {},
 ): Promise<Identity> {
   let identity: Identity;
+  // In both modes: the app's own limits (sign-ins, uploads, drawings, reports) and visit counts are
+  // shared through it. The client is loaded only when Redis is configured: a single instance never needs it.
+  const redis =
+    config.redisUrl === undefined
+      ? undefined
+      : new (await import('ioredis')).Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  if (redis) {
+    redis.on('error', (error: unknown) => {
+      app.log.warn({ err: error }, 'redis error; rate limits fall back to this process');
+    });
+    app.addHook('onClose', () => {
+      redis.disconnect();
+    });
+    await firstConnection(redis);
+  }
   if (config.identity.mode === 'embedded') {
-    // The client is loaded only when Redis is configured: a single instance never needs it.
-    const redis =
-      config.redisUrl === undefined
-        ? undefined
-        : new (await import('ioredis')).Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    if (redis) {
-      redis.on('error', (error: unknown) => {
-        app.log.warn({ err: error }, 'redis error; rate limits fall back to this process');
-      });
-      app.addHook('onClose', () => {
-        redis.disconnect();
-      });
-      await firstConnection(redis);
-    }
     const { plugin, keys } = await prepareEmbeddedIdentity(app, config, dataSource, redis, options.mailer);
     await app.register(plugin, { prefix: '/auth/v1' });
     const ownCalls = options.fetch ?? (await internalIdentityFetch(app, config, plugin));
@@ -169,7 +170,7 @@ export async function mountIdentity(
       client,
       verifier: createTokenVerifier(config, undefined, { verifiedFactor: hostedFactorLookup(client) }),
       embeddedKeys: undefined,
-      redis: undefined,
+      redis,
     };
   }
   app.decorate('identity', identity);

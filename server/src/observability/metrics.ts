@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GraphQLFormattedError } from 'graphql';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import type { BuildInfo } from './build-info.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,8 +74,15 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(dataSource: DataSource) {
+  constructor(dataSource: DataSource, build: BuildInfo) {
     collectDefaultMetrics({ register: this.registry });
+    // Prometheus's info-metric convention: always 1, the release in its labels.
+    new Gauge({
+      name: 'lampstand_build_info',
+      help: 'The running release: version (package.json), git commit (or unknown) and Node version',
+      labelNames: ['version', 'commit', 'node'],
+      registers: [this.registry],
+    }).set({ version: build.version, commit: build.commit ?? 'unknown', node: build.node }, 1);
     new Gauge({
       name: 'lampstand_db_pool_connections',
       help: 'PostgreSQL pool connections by state (none on SQLite)',
