@@ -81,6 +81,8 @@ describe('the card worker', () => {
           subtitle: `@card${index}`,
           verseText: `Verse ${index}: in the beginning God created the heaven and the earth.`,
           verseRef: 'Genesis 1:1',
+          translation: 'KJV',
+          photo: null,
         }),
         width: CARD_WIDTH,
         height: CARD_HEIGHT,
