@@ -3,7 +3,6 @@ import { fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { LogController } from 'fastify';
 import { pino } from 'pino';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
 import { openDatabase, useRequestBusyTimeout } from '../db/data-source.js';
 import { sqliteWritableCheck } from '../db/sqlite-guard.js';
@@ -42,7 +41,6 @@ import { registerLinkRoutes } from '../links/link-routes.js';
 import { LinkService } from '../links/link.service.js';
 import { FirstVisits } from '../links/first-visits.js';
 import { PageStatsService } from '../links/page-stats.service.js';
-import type { AccountLifecycle } from '../members/member-lifecycle.js';
 import { PhotoResolver, PublicPhotoResolver } from '../photos/photo.resolver.js';
 import { registerPhotoRoutes } from '../photos/photo.routes.js';
 import { PhotoService } from '../photos/photo.service.js';
@@ -51,7 +49,6 @@ import { ProfileService } from '../profiles/profile.service.js';
 import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
 import { UsernameAvailabilityResolver } from '../profiles/username-availability.resolver.js';
 import { UsernameAvailabilityService } from '../profiles/username-availability.service.js';
-import type { RandomSource } from '../profiles/username.js';
 import { registerShareRoutes } from '../sharing/share.routes.js';
 import { ShareService } from '../sharing/share.service.js';
 import { ByteCache } from '../work/byte-cache.js';
@@ -84,6 +81,9 @@ import { loadersFor } from './loaders.js';
 import { publicAnswerCache } from './public-answers.js';
 import { registerPublicRoutes } from './public-routes.js';
 import { buildAppSchema, publicRootFields } from './schema.js';
+import type { AppDependencies } from './app-dependencies.js';
+
+export type { AppDependencies };
 
 /**
  * An answer that took this long is logged at info level even when it succeeded. Other successful
@@ -91,39 +91,6 @@ import { buildAppSchema, publicRootFields } from './schema.js';
  * answer cost an eighth of the CPU of a public profile read when profiled.
  */
 const SLOW_ANSWER_MS = 1000;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The GraphQL context of this request, once built (see `contextOf`). */
-    graphqlContext: Promise<Context> | null;
-  }
-  interface FastifyInstance {
-    billing: Billing;
-    verseMail: VerseMailService;
-    /** What `npm run admin` works with (server/src/operator/). */
-    operator: OperatorDeps;
-  }
-}
-
-export interface AppDependencies {
-  /** An open, migrated data source to use instead of opening the configured database. */
-  dataSource?: DataSource;
-  /** The random source usernames are drawn from (tests pass a seeded one). */
-  random?: RandomSource;
-  /** The HTTP client for identity calls (tests wrap it to inject failures at the HTTP boundary). */
-  identityFetch?: typeof fetch;
-  /** Where log lines (pino's JSON, one per line) go instead of stdout (tests read them). */
-  logStream?: { write(line: string): void };
-  /** More account lifecycle hooks (billing adds its own). */
-  accountLifecycle?: AccountLifecycle[];
-  /**
-   * Start the background work once listening (account reconciliation, billing catalog sync and
-   * maintenance, pruning of expired identity tokens); default true. Commands that run the app briefly turn it off.
-   */
-  background?: boolean;
-  /** The time the morning verse mail believes it is (tests pass a clock they control). */
-  clock?: () => Date;
-}
 
 /**
  * The composition root: builds the whole server (database, services, GraphQL, health, background
