@@ -47,7 +47,7 @@ describe('the start-up log', () => {
     expect(second.log).toContain(secrets.anonKey);
     expect(second.log).toContain(file);
     expect(second.log).toContain('the service-role key is in this file');
-  }, 180_000);
+  });
 
   it('names one origin, the public address that emailed links use', async () => {
     const { log, url } = await start();
@@ -55,5 +55,5 @@ describe('the start-up log', () => {
     expect([...origins]).toEqual([url]);
     // Nor the socket's address as a field beside it (the metrics' own port is another matter).
     expect(log).not.toMatch(/"host":/);
-  }, 120_000);
+  });
 });
