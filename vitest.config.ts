@@ -50,6 +50,7 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           ...TIMEOUTS.inProcess,
+          setupFiles: ['tests/support/web-setup.ts'],
           // Scripts the app adds (the tag manager) are never fetched or run here.
           environmentOptions: {
             happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
