@@ -16,6 +16,21 @@ const sqliteOnlyTests = [
   'tests/server/sqlite-transaction-recovery.test.ts',
 ];
 
+/**
+ * Timeouts catch a test that hangs; they do not judge speed. They are sized for a busy machine (two
+ * cores shared with other work run the slowest files ten times slower than a quiet one), once per
+ * project, so that load alone never fails a test and no test needs a guess of its own. The same
+ * goes for `expect.poll`, which waits for something to happen (a second by default).
+ */
+const TIMEOUTS = {
+  /** In-process tests: a component rendered, a function called. */
+  inProcess: { testTimeout: 60_000, hookTimeout: 120_000 },
+  /** Servers, databases, child processes and CLIs started and driven over HTTP. */
+  servers: { testTimeout: 240_000, hookTimeout: 300_000, expect: { poll: { timeout: 60_000 } } },
+  /** A browser driving the built app, on top of the servers (see also tests/support/browser.ts). */
+  browser: { testTimeout: 240_000, hookTimeout: 600_000, expect: { poll: { timeout: 60_000 } } },
+} as const;
+
 export default defineConfig({
   plugins: [passwordDictionaries()],
   resolve: {
@@ -24,11 +39,9 @@ export default defineConfig({
     alias: { graphql: require.resolve('graphql'), ...sharedRules },
   },
   test: {
-    testTimeout: 20_000,
-    hookTimeout: 120_000,
     projects: [
       {
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', ...TIMEOUTS.inProcess },
       },
       {
         // Components in a simulated DOM; the browser tests (e2e) cover the real thing.
@@ -36,6 +49,8 @@ export default defineConfig({
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          ...TIMEOUTS.inProcess,
+          setupFiles: ['tests/support/web-setup.ts'],
           // Scripts the app adds (the tag manager) are never fetched or run here.
           environmentOptions: {
             happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
@@ -45,6 +60,7 @@ export default defineConfig({
       {
         test: {
           name: 'server:sqlite',
+          ...TIMEOUTS.servers,
           include: serverTests,
           exclude: postgresOnlyTests,
           environment: 'node',
@@ -55,6 +71,7 @@ export default defineConfig({
       {
         test: {
           name: 'server:postgres',
+          ...TIMEOUTS.servers,
           include: serverTests,
           exclude: sqliteOnlyTests,
           environment: 'node',
@@ -66,6 +83,7 @@ export default defineConfig({
         // L5: several instances on one PostgreSQL and one Redis (both required).
         test: {
           name: 'scale',
+          ...TIMEOUTS.servers,
           include: ['tests/scale/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/database-setup.ts'],
@@ -79,6 +97,8 @@ export default defineConfig({
           name: 'bench',
           include: ['tests/bench/**/*.test.ts'],
           environment: 'node',
+          // The quick run takes minutes on its own (over 280 s on a busy machine); the test bounds it.
+          testTimeout: 900_000,
           sequence: { groupOrder: 1 },
         },
       },
@@ -90,7 +110,7 @@ export default defineConfig({
           globalSetup: ['tests/support/database-setup.ts', 'tests/support/web-build-setup.ts'],
           provide: { dialect: 'sqlite' },
           fileParallelism: false,
-          testTimeout: 60_000,
+          ...TIMEOUTS.browser,
         },
       },
     ],

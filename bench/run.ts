@@ -210,8 +210,12 @@ function keepLastLines(child: ChildProcess): void {
   });
 }
 
+/** How long a server may take to answer: seconds on a quiet machine, far more on a busy one. */
+const START_TIMEOUT_MS = 180_000;
+
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
+  const deadline = performance.now() + START_TIMEOUT_MS;
+  while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;

@@ -1,6 +1,6 @@
 // Keeps `npm run bench` working: its quick mode must produce every figure. Speed itself is judged
 // only by the bench's ratios, never here (these machines are shared and noisy).
-// The generous timeout is for a busy CI machine, where the quick run has taken over 280 s.
+// The run may take ten minutes on a busy machine (it has taken over 280 s); the project allows for it.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,5 +36,5 @@ describe('npm run bench -- --quick', () => {
       expect(figure?.pass, id).toEqual(id === 'P1u' ? null : expect.any(Boolean));
       expect(run.stdout, id).toMatch(new RegExp(`^${id}\\s.*target`, 'm'));
     }
-  }, 620_000);
+  });
 });

@@ -89,15 +89,14 @@ describe('the server identity module (supabase-js underneath)', () => {
       url: `http://127.0.0.1:${await freePort()}`,
       anonKey: 'anon',
       serviceRoleKey: 'service',
-      timeoutMs: 1000,
+      // Longer than the test may take: the refused connection must end the call, not the timeout.
+      timeoutMs: 3_600_000,
     });
-    const started = Date.now();
     const error: unknown = await offline
       .signInWithPassword({ email: uniqueEmail(), password: GOOD_PASSWORD })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(IdentityError);
     expect(error).toMatchObject({ status: 503, code: 'identity_unavailable' });
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('gives up on an identity service that accepts the request but never answers, after its timeout', async () => {
@@ -116,7 +115,8 @@ describe('the server identity module (supabase-js underneath)', () => {
     const elapsed = Date.now() - started;
     expect(stalled.calls).toBe(1);
     expect(error).toMatchObject({ name: 'IdentityError', status: 503, code: 'identity_unavailable' });
+    // Its own timeout ended the request (not the test's); how soon after, a busy machine decides.
+    expect(stalled.endedBy).toBe('TimeoutError');
     expect(elapsed).toBeGreaterThanOrEqual(950);
-    expect(elapsed).toBeLessThan(3000);
   });
 });

@@ -70,7 +70,7 @@ async function claimOf(id: string): Promise<unknown> {
 }
 
 describe('concurrent writes to one account', () => {
-  it('keeps app_metadata written by an admin while the user signs in', { timeout: 120_000 }, async () => {
+  it('keeps app_metadata written by an admin while the user signs in', async () => {
     const lost: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const { id, email } = await confirmedUser();
@@ -84,7 +84,7 @@ describe('concurrent writes to one account', () => {
     expect(lost, 'rounds in which the claim was lost').toEqual([]);
   });
 
-  it('keeps app_metadata written by an admin while the user changes their password', { timeout: 120_000 }, async () => {
+  it('keeps app_metadata written by an admin while the user changes their password', async () => {
     const lost: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const { id, email } = await confirmedUser();
@@ -103,54 +103,46 @@ describe('concurrent writes to one account', () => {
     expect(lost, 'rounds in which the claim was lost').toEqual([]);
   });
 
-  it(
-    'keeps app_metadata written by one admin call while another changes the password',
-    { timeout: 120_000 },
-    async () => {
-      const lost: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const { id } = await confirmedUser();
-        await race(
-          async () => {
-            const { error } = await serviceClient(api).auth.admin.updateUserById(id, { password: NEW_PASSWORD });
-            if (error) throw error;
-          },
-          () => writeClaim(id),
-          delayOf(round),
-        );
-        if ((await claimOf(id)) !== 'plus') lost.push(round);
-      }
-      expect(lost, 'rounds in which the claim was lost').toEqual([]);
-    },
-  );
+  it('keeps app_metadata written by one admin call while another changes the password', async () => {
+    const lost: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { id } = await confirmedUser();
+      await race(
+        async () => {
+          const { error } = await serviceClient(api).auth.admin.updateUserById(id, { password: NEW_PASSWORD });
+          if (error) throw error;
+        },
+        () => writeClaim(id),
+        delayOf(round),
+      );
+      if ((await claimOf(id)) !== 'plus') lost.push(round);
+    }
+    expect(lost, 'rounds in which the claim was lost').toEqual([]);
+  });
 
-  it(
-    'never brings back the old password, nor keeps a session it opened, when a sign-in with it races a password change',
-    { timeout: 120_000 },
-    async () => {
-      const failures: string[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const { id, email } = await confirmedUser();
-        const [racing] = await race(
-          () => anonClient(api).auth.signInWithPassword({ email, password: GOOD_PASSWORD }),
-          async () => {
-            const { error } = await serviceClient(api).auth.admin.updateUserById(id, { password: NEW_PASSWORD });
-            if (error) throw error;
-          },
-          delayOf(round),
-        );
-        const old = await anonClient(api).auth.signInWithPassword({ email, password: GOOD_PASSWORD });
-        if (!old.error) failures.push(`round ${round}: the old password works again`);
-        const fresh = await anonClient(api).auth.signInWithPassword({ email, password: NEW_PASSWORD });
-        if (fresh.error) failures.push(`round ${round}: the new password does not work (${fresh.error.code})`);
-        if (racing.data.session) {
-          const stillThere = await anonClient(api).auth.getUser(racing.data.session.access_token);
-          if (!stillThere.error) failures.push(`round ${round}: the old password's session outlived the change`);
-        } else if (racing.error?.code !== 'invalid_credentials') {
-          failures.push(`round ${round}: the racing sign-in failed with ${racing.error?.code}`);
-        }
+  it('never brings back the old password, nor keeps a session it opened, when a sign-in with it races a password change', async () => {
+    const failures: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { id, email } = await confirmedUser();
+      const [racing] = await race(
+        () => anonClient(api).auth.signInWithPassword({ email, password: GOOD_PASSWORD }),
+        async () => {
+          const { error } = await serviceClient(api).auth.admin.updateUserById(id, { password: NEW_PASSWORD });
+          if (error) throw error;
+        },
+        delayOf(round),
+      );
+      const old = await anonClient(api).auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+      if (!old.error) failures.push(`round ${round}: the old password works again`);
+      const fresh = await anonClient(api).auth.signInWithPassword({ email, password: NEW_PASSWORD });
+      if (fresh.error) failures.push(`round ${round}: the new password does not work (${fresh.error.code})`);
+      if (racing.data.session) {
+        const stillThere = await anonClient(api).auth.getUser(racing.data.session.access_token);
+        if (!stillThere.error) failures.push(`round ${round}: the old password's session outlived the change`);
+      } else if (racing.error?.code !== 'invalid_credentials') {
+        failures.push(`round ${round}: the racing sign-in failed with ${racing.error?.code}`);
       }
-      expect(failures).toEqual([]);
-    },
-  );
+    }
+    expect(failures).toEqual([]);
+  });
 });

@@ -93,5 +93,5 @@ describe('the codes of the confirmation and reset emails, typed on a phone', () 
     expect(fresh.errors, JSON.stringify(fresh.errors)).toBeUndefined();
     const old = await api.graphql(LOGIN, { input: { email, password: 'tents of Corinth 18' } });
     expect(old.errors?.[0]?.extensions?.code).toBeDefined();
-  }, 120_000);
+  });
 });

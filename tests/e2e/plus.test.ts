@@ -116,7 +116,7 @@ describe('buying Plus and losing it again', () => {
     await checkScreen(page, 'plus-confirming');
     await stripeSays('checkout.session.completed', session);
 
-    await page.getByText('Welcome to Plus!').waitFor({ timeout: 15_000 });
+    await page.getByText('Welcome to Plus!').waitFor();
     await page.getByText('You have Lampstand Plus').waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await page.getByRole('button', { name: 'Manage billing' }).isVisible()).toBe(true);

@@ -7,6 +7,7 @@ import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { insertMember } from '../support/factories.js';
+import { layoutShifts, totalLayoutShift, watchLayoutShifts } from '../support/layout-shifts.js';
 import { signUpMember } from '../support/members.js';
 import { logIn, screenshots, seriousA11yViolations } from '../support/screens.js';
 
@@ -227,28 +228,15 @@ describe('a public profile', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const release = await holdQueries(page);
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      Object.assign(window, { layoutShifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await page.goto(`${api.url}/@${profile.username}`);
     await page.getByRole('article', { name: 'Loading profile' }).waitFor();
     await screenshots(page, 'profile-loading');
     // Only what moves when the data arrives counts, not the screenshots' resizing (reported late).
-    await page.waitForTimeout(300);
-    await page.evaluate(() => {
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.length = 0;
-    });
+    await layoutShifts(page, { forget: true });
     release();
     await page.locator('.verse-text').waitFor();
-    await page.waitForTimeout(300);
-    const shift = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((total, value) => total + value, 0),
-    );
-    expect(shift).toBeLessThan(0.02);
+    expect(await totalLayoutShift(page)).toBeLessThan(0.02);
     await context.close();
   });
 

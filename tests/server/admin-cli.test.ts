@@ -37,8 +37,7 @@ const pageStatus = async (username: string) =>
     })
   ).data?.profile;
 
-// Each command is its own process that compiles the sources with tsx and starts the app: seconds each.
-describe('npm run admin', { timeout: 240_000 }, () => {
+describe('npm run admin', () => {
   it('finds sign-ups newest first, by part of an address, and audits the listing', async () => {
     const older = await signUpMember(api, { email: `older.${crypto.randomUUID().slice(0, 8)}@example.com` });
     const newer = await signUpMember(api);

@@ -23,6 +23,13 @@ export interface TestBrowser {
 }
 
 /**
+ * How long one wait for the page (a locator, a navigation, a click's target) may take before it
+ * counts as never: the waits follow the page's own events, and on a busy machine those come late.
+ * Playwright's own 30 s is for a machine with cores to spare.
+ */
+const BROWSER_WAIT_MS = 90_000;
+
+/**
  * Headless Chromium with no background traffic (the test machines have no internet). Playwright
  * gives every launch a fresh temporary profile.
  */
@@ -45,6 +52,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     browser,
     async newContext(options) {
       const context = await browser.newContext(options);
+      context.setDefaultTimeout(BROWSER_WAIT_MS);
       // Chromium reports every blocked load or script on the console, naming the policy.
       context.on('console', (message) => {
         if (message.type() === 'error' && message.text().includes('Content Security Policy')) {

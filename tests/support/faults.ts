@@ -50,8 +50,10 @@ export function faultyFetch(rule: { matches: (method: string, url: URL) => boole
   fetch: typeof fetch;
   calls: number;
   enabled: boolean;
+  /** What ended the last hung request: the name of its signal's reason (`TimeoutError` for a timeout). */
+  endedBy: string | null;
 } {
-  const state = { calls: 0, enabled: true, fetch: fetch };
+  const state = { calls: 0, enabled: true, fetch: fetch, endedBy: null as string | null };
   state.fetch = async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
@@ -60,7 +62,12 @@ export function faultyFetch(rule: { matches: (method: string, url: URL) => boole
     if (rule.fault === 'unreachable') throw new TypeError('fetch failed: connect ECONNREFUSED (injected)');
     // The caller's own signal: a Request's copy follows it only while the Request lives (undici
     // holds its controller weakly), so a garbage collection meanwhile would leave it never aborting.
-    if (rule.fault === 'hang') return untilAborted(init?.signal ?? request.signal);
+    if (rule.fault === 'hang') {
+      return untilAborted(init?.signal ?? request.signal).catch((error: unknown) => {
+        state.endedBy = error instanceof Error ? error.name : String(error);
+        throw error;
+      });
+    }
     if (rule.fault === 'server-error') {
       return new Response(JSON.stringify({ code: 'unexpected_failure', message: 'injected failure' }), {
         status: 503,

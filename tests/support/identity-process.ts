@@ -6,8 +6,8 @@ import type { Env } from '../../server/src/config.js';
 import { freePort } from './app.js';
 
 const serverRoot = path.resolve(import.meta.dirname, '../../server');
-/** How long the identity process may take to listen (tsx compiles the sources first). */
-const START_TIMEOUT_MS = 60_000;
+/** How long the identity process may take to listen (tsx compiles the sources first; a busy machine is slow at it). */
+const START_TIMEOUT_MS = 180_000;
 
 export interface IdentityProcess {
   /** Its origin, as SUPABASE_URL. */

@@ -14,7 +14,7 @@ export interface ReceivedMail {
 export interface SmtpListener {
   url: string;
   messages: ReceivedMail[];
-  /** The next message to `to` (waits for it). */
+  /** The next message to `to` (waits for it, a minute at most: mail is slow to come on a busy machine). */
   nextMessage(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -61,7 +61,7 @@ export async function startSmtpListener(options: { refuse?: () => boolean } = {}
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async nextMessage(to, timeoutMs = 5000) {
+    async nextMessage(to, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const found = messages.find((message) => !consumed.has(message) && message.to.includes(to));

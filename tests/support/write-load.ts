@@ -244,8 +244,11 @@ export function contradictions(load: WriteLoad, stored: Stored): string[] {
   return found;
 }
 
-/** Waits until `condition` holds, checking every 100 ms, for at most `ms`; answers whether it held. */
-export async function eventually(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+/**
+ * Waits until `condition` holds, checking every 100 ms, for at most `ms`; answers whether it held.
+ * The bound catches what never happens, not what is slow: a busy machine may take minutes.
+ */
+export async function eventually(condition: () => boolean | Promise<boolean>, ms = 120_000): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await condition()) return true;

@@ -244,7 +244,7 @@ describe('a password alone, with two-factor sign-in on (GraphQL)', () => {
       const response = await api.graphql(call.query, call.variables, { token });
       expect(refusedCode(response), `${call.name}: ${JSON.stringify(response)}`).not.toBe('MFA_REQUIRED');
     }
-  }, 180_000);
+  });
 
   it('B13 the sign-in answers carry the member only once the second factor has passed', async () => {
     const member = await memberWithMfa();
@@ -379,5 +379,5 @@ describe('a password alone, with two-factor sign-in on (/auth/v1)', () => {
       const message = `${route.method} ${route.path}: ${answer.status} ${JSON.stringify(answer.body)}`;
       expect(answer.body.error_code ?? answer.body.code, message).not.toBe('insufficient_aal');
     }
-  }, 60_000);
+  });
 });

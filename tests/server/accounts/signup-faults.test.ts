@@ -91,9 +91,7 @@ describe('sign-up under failure (F4)', () => {
     expect(await state(api, email)).toEqual({ identity: true, user: false, profile: false });
 
     const restarted = await nextStart();
-    await expect
-      .poll(() => state(restarted, email), { timeout: 10_000 })
-      .toEqual({ identity: true, user: true, profile: true });
+    await expect.poll(() => state(restarted, email)).toEqual({ identity: true, user: true, profile: true });
     const user = await restarted.dataSource.getRepository(UserRecord).findOneByOrFail({ email });
     expect(user).toMatchObject({ first: 'Lois', platform: 'web' });
   });
@@ -126,7 +124,7 @@ describe('sign-up under failure (F4)', () => {
     await removeFault();
 
     const restarted = await nextStart();
-    await expect.poll(() => state(restarted, email), { timeout: 10_000 }).toSatisfy(consistent);
+    await expect.poll(() => state(restarted, email)).toSatisfy(consistent);
     expect(await state(restarted, email)).toEqual({ identity: true, user: true, profile: true });
   });
 
@@ -141,7 +139,7 @@ describe('sign-up under failure (F4)', () => {
 
     const restarted = await nextStart();
     await expect
-      .poll(() => state(restarted, email), { timeout: 10_000 })
+      .poll(() => state(restarted, email))
       .toEqual({
         identity: false,
         user: false,

@@ -8,7 +8,7 @@ import { GOOD_PASSWORD, serviceClient, uniqueEmail } from '../../support/identit
 import { firstError, LOGIN, ME, SIGN_UP, signUpMember } from '../../support/members.js';
 import type { MemberData, SignUpData } from '../../support/members.js';
 import { seededRandom } from '../../support/random.js';
-import { meanTimeDifference } from '../../support/timing.js';
+import { compareTimes, expectSameTime, TIMED_ROUNDS } from '../../support/timing.js';
 
 const GENERATED_USERNAME = /^user(\d{3,4})([0-9a-f])([a-z0-9])([a-z0-9]{2})?$/;
 let api: TestApp;
@@ -293,9 +293,9 @@ describe('with email confirmation on', () => {
     expect(known.data).toEqual({ signUp: { confirmationSent: true, session: null, member: null } });
   });
 
-  it('B10 answers an address that has an account and a new one in the same time (mean difference under 20 ms)', async () => {
+  it('B10 answers an address that has an account and a new one in the same time (median difference within 20 ms)', async () => {
     const taken: string[] = [];
-    for (let index = 0; index < 8; index++) {
+    for (let index = 0; index <= TIMED_ROUNDS; index++) {
       const email = uniqueEmail('timed');
       await serviceClient(confirming).auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
       taken.push(email);
@@ -304,13 +304,15 @@ describe('with email confirmation on', () => {
       const response = await confirming.graphql(SIGN_UP, {
         input: { email, password: GOOD_PASSWORD, first: 'Mary', platform: 'web' },
       });
-      expect(response.data).toEqual({ signUp: { confirmationSent: true, session: null, member: null } });
+      expect(response.data, JSON.stringify(response.errors)).toEqual({
+        signUp: { confirmationSent: true, session: null, member: null },
+      });
     };
-    const difference = await meanTimeDifference(taken.length, {
+    const comparison = await compareTimes(TIMED_ROUNDS, {
       known: (index) => signUp(taken[index] ?? ''),
       unknown: () => signUp(uniqueEmail('fresh')),
     });
-    expect(difference).toBeLessThan(20);
+    expectSameTime(comparison, 20);
   });
 });
 
