@@ -6,7 +6,7 @@ import type { IdentityContext } from '../context.js';
 import { AuthOneTimeTokenRecord, AuthUserRecord } from '../entities.js';
 import type { OneTimeTokenType } from '../entities.js';
 import { ApiError, badRequest, forbidden, unprocessable, validationFailed } from '../errors.js';
-import { codeDigest, EMAIL_CHANGE_TOKENS, mailQuietly, sendRecovery } from '../emails.js';
+import { codeDigest, EMAIL_CHANGE_TOKENS, mailAfterAnswer, sendRecovery } from '../emails.js';
 import type { FlowMethod } from '../flow-state.entity.js';
 import { PKCE_PREFIX, flowMethodFor, issueAuthCode, readPkce } from '../flow-state.js';
 import { hasControlCharacters, redirectTarget } from '../redirects.js';
@@ -228,9 +228,9 @@ export async function recover(request: FastifyRequest, _reply: FastifyReply, { c
   if (body.email === '') throw validationFailed('Password recovery requires an email');
   const email = validateEmail(body.email);
   const pkce = readPkce(body);
+  const redirectTo = redirectTarget(request, context.settings);
   const user = await findUserByEmail(context.dataSource.manager, email);
-  if (user)
-    await mailQuietly(context, () => sendRecovery(context, user, redirectTarget(request, context.settings), pkce));
+  if (user) mailAfterAnswer(context, () => sendRecovery(context, user, redirectTo, pkce));
   return {};
 }
 
