@@ -80,8 +80,10 @@ export function productionEnv(): Env {
     NODE_ENV: 'production',
     AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
     AUTH_MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
-    // Production refuses the development outbox; nothing is mailed by the tests that use this.
+    // Production refuses the development outbox, and a loopback relay unless told it is deliberate;
+    // nothing is mailed by the tests that use this.
     SMTP_URL: 'smtp://127.0.0.1:1',
+    SMTP_ALLOW_LOCAL: 'true',
   };
 }
 
