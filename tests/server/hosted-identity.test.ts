@@ -130,7 +130,7 @@ describe('the whole app in hosted mode', () => {
       expect(refused.code).toBe('RATE_LIMITED');
       // Refused by the app before the identity service was asked: no identity code comes with it.
       expect(refused.identityCode).toBeUndefined();
-      expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+      expect(refused.retryAfter).toBeGreaterThan(0);
       expect(firstError(await second.graphql(LOGIN, right, from(`${prefix}::1`))).code).toBe('RATE_LIMITED');
       // Another client signs in.
       const other = await api.graphql(LOGIN, right, from(`198.51.100.${String(1 + randomInt(254))}`));

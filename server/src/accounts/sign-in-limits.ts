@@ -2,8 +2,9 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
-import { appError, ErrorCode } from '../graphql/errors.js';
+import { rateLimited } from '../graphql/errors.js';
 import { rateLimitKey } from '../http/address-key.js';
+import { noteOf } from '../http/rate-limit-headers.js';
 import type { CallerInfo } from '../identity/identity.client.js';
 import { windowLimiter } from '../work/rate-limit.js';
 
@@ -41,7 +42,7 @@ export class SignInLimits {
   }
 
   /**
-   * Counts one `action` for the caller's address; `RATE_LIMITED` (with `retryAfterSeconds`) once the
+   * Counts one `action` for the caller's address; `RATE_LIMITED` (with `retryAfter` and the window) once the
    * address is over its limit. A call without an address (a tool, a test) is not counted.
    */
   async take(action: SignInAction, caller: CallerInfo): Promise<void> {
@@ -50,9 +51,10 @@ export class SignInLimits {
       await this.limiters[action].consume(rateLimitKey(caller.clientIp));
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      throw appError(ErrorCode.RATE_LIMITED, 'Too many tries from your address: wait a few minutes, then try again.', {
-        retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
-      });
+      throw rateLimited(
+        'Too many tries from your address: wait a few minutes, then try again.',
+        noteOf(this.limiters[action], error),
+      );
     }
   }
 }
