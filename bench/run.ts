@@ -267,7 +267,9 @@ async function startOurs(
       ...database,
       AUTH_JWT_SECRET: randomBytes(48).toString('base64'),
       AUTH_MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+      // Nothing is mailed by the bench; production takes a loopback relay only when told it is deliberate.
       SMTP_URL: 'smtp://127.0.0.1:1',
+      SMTP_ALLOW_LOCAL: 'true',
       // The bench's own compile cache (server/src/main.ts): its first start compiles everything.
       NODE_COMPILE_CACHE: path.join(scratch, 'compile-cache'),
       RECONCILE_ON_START: 'false',

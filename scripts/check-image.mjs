@@ -181,6 +181,8 @@ const runEnv = {
   AUTH_JWT_SECRET: 'image-check-'.padEnd(48, 'x'),
   AUTH_MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url'),
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // The check's own listener on loopback: production takes it only when told it is deliberate.
+  SMTP_ALLOW_LOCAL: 'true',
   RECONCILE_ON_START: 'false',
 };
 
