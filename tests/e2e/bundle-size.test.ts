@@ -10,10 +10,11 @@ const KB = 1000;
  * 149 KB while React shared one chunk with them: two chunks compress ~3 KB worse, the price of a
  * public page that loads React alone. It was 152 KB before the server rendered the home page: taking
  * a page over, and the home page's own entry (which cuts the code the entries share into one chunk
- * more), add ~0.5 KB.
+ * more), add ~0.5 KB. The words for every error code (shared by every screen) and the links'
+ * destination line took it just past 153 KB.
  */
 const P7_TARGET_KB = 120;
-const CEILING_KB = 153;
+const CEILING_KB = 154;
 const distDir = inject('webDistDir');
 /** The public page's own document, as the server sends it for `/@username`. */
 const PUBLIC_PAGE = 'profile.html';
