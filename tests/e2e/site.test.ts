@@ -68,7 +68,7 @@ describe('the site pages', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await openHome(page, api.url);
-    await page.getByRole('link', { name: 'Sign up' }).focus();
+    await page.getByRole('link', { name: 'Sign up', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Make your page' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Make your page');
