@@ -103,6 +103,16 @@ describe('past days', () => {
     expect(page.url()).toBe(`${api.url}/verse/2024-02-29`);
     await context.close();
   });
+
+  it('a past day\'s "Save this verse" leads a visitor signed out to sign up, saying why', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${api.url}/verse/2024-02-29`);
+    await page.getByRole('link', { name: 'Save this verse' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Make your page' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    await page.getByText('Saved verses are kept with your page').waitFor();
+    await context.close();
+  });
 });
 
 describe('saved verses', () => {

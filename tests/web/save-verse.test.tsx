@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthClient } from '../../web/src/session/auth-client';
 import { AuthProvider } from '../../web/src/session/AuthProvider';
+import { RequireAuth } from '../../web/src/session/RequireAuth';
 import { SAVE_NEEDS_ACCOUNT, SaveVerseButton } from '../../web/src/ui/verse/SaveVerseButton';
 import type { ApiAnswer, ApiRequest } from '../support/web-api';
 import { failure, refreshed, session, storeSession, stubApi } from '../support/web-api';
@@ -14,6 +15,12 @@ const UID = 'beef';
 function SignUpStandIn() {
   const { state } = useLocation();
   return <p>Sign-up page: {(state as { notice?: string } | null)?.notice}</p>;
+}
+
+/** The log-in screen as the test sees it: where it would send the visitor back to. */
+function LoginStandIn() {
+  const { search } = useLocation();
+  return <p>Log-in page: {new URLSearchParams(search).get('next')}</p>;
 }
 
 function renderButton(signedIn: boolean, handlers: Record<string, (request: ApiRequest) => ApiAnswer> = {}) {
@@ -91,5 +98,39 @@ describe('"Save this verse"', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Sign up to save this verse' }));
     expect(await screen.findByText(`Sign-up page: ${SAVE_NEEDS_ACCOUNT}`)).toBeTruthy();
     expect(api.count('SaveVerseButtonSave')).toBe(0);
+  });
+});
+
+describe('a past day\'s page\'s "Save this verse" (/saved?ref=…)', () => {
+  function renderSaved(entry: string) {
+    stubApi({ RefreshSession: () => refreshed(UID) });
+    render(
+      <AuthProvider client={new AuthClient({ storage: localStorage })}>
+        <MemoryRouter initialEntries={[entry]}>
+          <Routes>
+            <Route
+              path="/saved"
+              element={
+                <RequireAuth signUpFirst={(search) => (search.has('ref') ? SAVE_NEEDS_ACCOUNT : null)}>
+                  <p>Saved verses</p>
+                </RequireAuth>
+              }
+            />
+            <Route path="/signup" element={<SignUpStandIn />} />
+            <Route path="/login" element={<LoginStandIn />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+  }
+
+  it('leads a visitor signed out to sign up, with the reason, rather than to log in', async () => {
+    renderSaved(`/saved?ref=${encodeURIComponent('Psalm 118:24')}`);
+    expect(await screen.findByText(`Sign-up page: ${SAVE_NEEDS_ACCOUNT}`)).toBeTruthy();
+  });
+
+  it('still leads a visitor signed out of the saved list itself to log in', async () => {
+    renderSaved('/saved');
+    expect(await screen.findByText('Log-in page: /saved')).toBeTruthy();
   });
 });

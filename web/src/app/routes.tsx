@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { Layout } from '../ui/Layout';
 import { NotFoundPage } from '../ui/NotFoundPage';
 import { PageLoading } from '../ui/PageLoading';
+import { SAVE_NEEDS_ACCOUNT } from '../ui/verse/save-notice';
 
 // Each page but the 404 page is its own chunk, so a route downloads only its own code (quality.md P7).
 const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
@@ -74,6 +75,13 @@ function member(page: ReactNode) {
   return <RequireAuth>{page}</RequireAuth>;
 }
 
+/** The saved verses; a past day's "Save this verse" (`/saved?ref=…`) leads a visitor to sign up, with the reason. */
+const savedVerses = (
+  <RequireAuth signUpFirst={(search) => (search.has('ref') ? SAVE_NEEDS_ACCOUNT : null)}>
+    <SavedVersesPage />
+  </RequireAuth>
+);
+
 /** The frame of a failure outside the site's layout (public profiles, the playground). */
 function bareFrame(message: ReactNode) {
   return (
@@ -106,7 +114,7 @@ export function AppRoutes() {
             <Route path="plus" element={member(<PlusPage />)} />
             <Route path="stats" element={member(<StatsPage />)} />
             <Route path="verse" element={<VerseCalendarPage />} />
-            <Route path="saved" element={member(<SavedVersesPage />)} />
+            <Route path="saved" element={savedVerses} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path="playground" element={<PlaygroundPage />} />

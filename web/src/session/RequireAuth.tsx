@@ -28,10 +28,21 @@ function loginPath(pathname: string): string {
  * A member's screen: visitors go to the log-in page (and come back after it); members who have not
  * finished the welcome screen see it first. The server checks every operation all the same.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({
+  children,
+  signUpFirst,
+}: {
+  children: ReactNode;
+  /** A notice that sends a visitor to sign up instead (with the reason), for the address they asked for; null to log in. */
+  signUpFirst?: (search: URLSearchParams) => string | null;
+}) {
   const { signedIn, profile, memberError, retryMember } = useAuth();
   const location = useLocation();
-  if (!signedIn) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  if (!signedIn) {
+    const notice = signUpFirst?.(new URLSearchParams(location.search)) ?? null;
+    if (notice !== null) return <Navigate to="/signup" state={{ notice }} replace />;
+    return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  }
   if (!profile) {
     if (!memberError) return <PageLoading />;
     return (

@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import type { Translation } from '../../gql/schema-types';
 import { describeError } from '../../lib/errors';
 import { useAuth } from '../../session/AuthProvider';
+import { SAVE_NEEDS_ACCOUNT } from './save-notice';
 import { useSaveVerseButtonSaveMutation, useSaveVerseButtonUndoMutation } from './save-verse-button.generated';
 
-/** Why signing up comes first, on the sign-up page a visitor reaches from "Save this verse". */
-export const SAVE_NEEDS_ACCOUNT =
-  'Saved verses are kept with your page, so make your page first: it is free, and the verse will be waiting on /saved.';
+export { SAVE_NEEDS_ACCOUNT };
 
 type Saving =
   | { step: 'idle' }
