@@ -1,14 +1,14 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../web/src/app/App';
+import { describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../web/src/ui/Layout';
 import { AuthClient } from '../../web/src/session/auth-client';
 import { AuthProvider } from '../../web/src/session/AuthProvider';
 import { SignOutNavigation } from '../../web/src/session/SignOutNavigation';
-import { member, refreshed, SESSION_STORAGE_KEY, session, storeSession, stubApi } from '../support/web-api';
+import { member, SESSION_STORAGE_KEY, session, stubApi } from '../support/web-api';
+import { openAppAsMember, resetAppBetweenTests } from '../support/web-app';
 
 /** Every address the app gives the tab, in order (pushState and replaceState alike). */
 function recordAddresses(): string[] {
@@ -23,32 +23,15 @@ function recordAddresses(): string[] {
   return seen;
 }
 
-/** The app as main.tsx starts it, at `path`, for a member signed in on an earlier visit. */
+/** The app as main.tsx starts it, at `path`, for a member signed in on an earlier visit, with the addresses it gives the tab. */
 function openAsMember(path: string, handlers: Parameters<typeof stubApi>[0] = {}) {
   const uid = 'd4e5';
-  storeSession(session({ sub: uid }));
-  const api = stubApi({
-    RefreshSession: () => refreshed(uid),
-    AuthMe: () => ({ body: { data: { me: member(uid) } } }),
-    Logout: () => ({ body: { data: { logout: true } } }),
-    ...handlers,
-  });
-  window.history.replaceState(null, '', path);
-  const addresses = recordAddresses();
-  render(<App consent={null} />);
+  let addresses: string[] = [];
+  const api = openAppAsMember(path, handlers, { uid, beforeRender: () => (addresses = recordAddresses()) });
   return { api, addresses, uid };
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  window.history.replaceState(null, '', '/');
-});
+resetAppBetweenTests();
 
 describe('leaving a member screen signed out', () => {
   it('goes from a member screen to the home page on log-out, never by the log-in page', async () => {

@@ -1,9 +1,10 @@
 // The module that tells a key press from a click keeps its state for the file: no test here presses
 // a key before the landings, which must show no focus ring.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { App } from '../../web/src/app/App';
 import { member, refreshed, stubApi } from '../support/web-api';
+import { resetAppBetweenTests } from '../support/web-app';
 
 const UID = 'c3d4';
 
@@ -37,16 +38,7 @@ function recordHeadings(): string[] {
   return seen;
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  window.history.replaceState(null, '', '/');
-});
+resetAppBetweenTests();
 
 describe('an emailed link’s landing', () => {
   it('goes straight to the account with a notice after an email change, with no page in between', async () => {

@@ -1,43 +1,20 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../web/src/app/App';
-import { member, refreshed, session, storeSession, stubApi } from '../support/web-api';
+import { describe, expect, it } from 'vitest';
+import { member, session } from '../support/web-api';
+import { openAppAsMember, resetAppBetweenTests } from '../support/web-app';
 
 const UID = 'd4e5';
-
-/** The app as main.tsx starts it, at `path`, for a member signed in on an earlier visit. */
-function openAsMember(path: string, handlers: Parameters<typeof stubApi>[0] = {}) {
-  storeSession(session({ sub: UID }));
-  const api = stubApi({
-    RefreshSession: () => refreshed(UID),
-    AuthMe: () => ({ body: { data: { me: member(UID) } } }),
-    Logout: () => ({ body: { data: { logout: true } } }),
-    ...handlers,
-  });
-  window.history.replaceState(null, '', path);
-  render(<App consent={null} />);
-  return api;
-}
 
 function flashText(): string {
   return document.querySelector('.flash-region')?.textContent ?? '';
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  window.history.replaceState(null, '', '/');
-});
+resetAppBetweenTests();
 
 describe('a notice', () => {
   it('does not come back with the Back button', async () => {
-    openAsMember('/account');
+    openAppAsMember('/account');
     await screen.findByRole('heading', { name: 'Account' }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => {
@@ -66,7 +43,7 @@ describe('a notice', () => {
 describe('two-factor sign-in on the account screen', () => {
   it('says it is on once after turning it on', async () => {
     let enabled = false;
-    openAsMember('/account', {
+    openAppAsMember('/account', {
       TwoFactorStatus: () => ({
         body: { data: { mfaStatus: { __typename: 'MfaStatus', enabled, verified: enabled } } },
       }),
