@@ -25,12 +25,8 @@ let throttled: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpListener();
   // The hourly mail limit (30 by default, tested in identity-limits) would hold back this file's later mails.
-  const env = {
-    SMTP_URL: smtp.url,
-    AUTH_AUTOCONFIRM: 'false',
-    AUTH_SMTP_MAX_FREQUENCY: '0',
-    AUTH_RATE_LIMIT_EMAIL_SENT: '1000',
-  };
+  const limits = { AUTH_SMTP_MAX_FREQUENCY: '0', AUTH_RATE_LIMIT_EMAIL_SENT: '1000' };
+  const env = { SMTP_URL: smtp.url, AUTH_AUTOCONFIRM: 'false', ...limits };
   [api, throttled] = await Promise.all([startTestApp(env), startTestApp({ ...env, AUTH_SMTP_MAX_FREQUENCY: '60' })]);
 });
 afterAll(async () => {
