@@ -63,6 +63,8 @@ export function PasskeysSection() {
       async () => {
         const { removePasskey } = await passkeys();
         await removePasskey(token(), passkey.id);
+        // Gone from the list as the message says so, before the list is read again.
+        setList((current) => current?.filter((kept) => kept.id !== passkey.id) ?? null);
         const session = client.getSnapshot().session;
         // The session it raised falls back to aal1: its next token says so.
         if (session) await client.signIn({ refreshToken: session.refreshToken });
