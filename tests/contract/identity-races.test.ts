@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import { GOOD_PASSWORD, anonClient, serviceClient, uniqueEmail } from '../support/identity.js';
+import type { SmtpListener } from '../support/smtp.js';
+import { startSmtpListener } from '../support/smtp.js';
 
 /**
  * Writes to one account that overlap in time. Sign-ins and password changes spend tens of
@@ -144,5 +146,31 @@ describe('concurrent writes to one account', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('recovery requests for one address at once', () => {
+  let smtp: SmtpListener;
+  /** Confirmation on, mail over real SMTP, Supabase Auth's default one-minute mail frequency. */
+  let mailing: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpListener();
+    mailing = await startTestApp({ SMTP_URL: smtp.url, AUTH_AUTOCONFIRM: 'false', AUTH_SMTP_MAX_FREQUENCY: '60' });
+  });
+  afterAll(async () => {
+    await mailing.close();
+    await smtp.close();
+  });
+
+  it('send one mail: the per-address frequency holds for requests that overlap', async () => {
+    const email = uniqueEmail('recover');
+    await serviceClient(mailing).auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => anonClient(mailing).auth.resetPasswordForEmail(email)),
+    );
+    expect(answers.map((answer) => answer.error)).toEqual([null, null, null, null]);
+    await smtp.nextMessage(email);
+    await expect(smtp.nextMessage(email, 1000)).rejects.toThrow(/no mail/);
+    expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
   });
 });

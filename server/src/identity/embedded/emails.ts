@@ -19,6 +19,7 @@ import type { PkceChallenge } from './flow-state.js';
 import { PKCE_PREFIX, startFlow } from './flow-state.js';
 import { refusalOf } from './rate-limits.js';
 import { sha256 } from './sessions.js';
+import { lockUser } from './users.js';
 
 const OTP_LENGTH = 6;
 /** Both tokens of a pending email change: to the new address and (secure change) to the current one. */
@@ -164,6 +165,7 @@ export async function sendConfirmation(
   const email = user.email ?? '';
   const token = newOneTimeToken(pkce);
   await context.dataSource.transaction(async (manager) => {
+    checkFrequency(context, (await lockUser(manager, user.id))?.confirmationSentAt ?? null);
     user.confirmationSentAt = new Date();
     await manager.update(AuthUserRecord, { id: user.id }, { confirmationSentAt: user.confirmationSentAt });
     await storeOneTimeToken(manager, user, 'confirmation_token', token, email);
@@ -212,6 +214,9 @@ async function storeRecoveryToken(
   await checkMailLimit(context);
   const token = newOneTimeToken(pkce);
   await context.dataSource.transaction(async (manager) => {
+    // Read again under the row's lock: requests at once all passed the check above on the row read
+    // before, and would each send a mail.
+    checkFrequency(context, (await lockUser(manager, user.id))?.recoverySentAt ?? null);
     user.recoverySentAt = new Date();
     await manager.update(AuthUserRecord, { id: user.id }, { recoverySentAt: user.recoverySentAt });
     await storeOneTimeToken(manager, user, 'recovery_token', token, user.email ?? '');
