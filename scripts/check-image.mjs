@@ -63,6 +63,10 @@ for (const file of new Set(listed.stdout.split('\0'))) {
   cpSync(path.join(root, file), path.join(context, file), { verbatimSymlinks: true });
 }
 
+// The build arguments compose passes: the commit this check builds, as a release would be built.
+const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
+const buildArgs = { LAMPSTAND_COMMIT: head.status === 0 ? head.stdout.trim() : '' };
+
 const stages = parseStages(readFileSync(path.join(root, 'docker/Dockerfile'), 'utf8'));
 /** @type {Map<string, string>} each stage's file system root */
 const roots = new Map();
@@ -75,7 +79,13 @@ for (const stage of stages) {
   const fs = path.join(work, 'stages', stage.name);
   mkdirSync(fs, { recursive: true });
   roots.set(stage.name, fs);
-  const state = { env: /** @type {Record<string, string>} */ ({}), workdir: '/', cmd: [], healthcheck: [] };
+  const state = {
+    env: /** @type {Record<string, string>} */ ({}),
+    args: /** @type {Record<string, string>} */ ({}),
+    workdir: '/',
+    cmd: [],
+    healthcheck: [],
+  };
   const inImage = (file) => path.join(fs, path.posix.resolve(state.workdir, file));
   /** The image's absolute paths under WORKDIR, as this stage's folder names them. */
   const local = (text) =>
@@ -88,6 +98,11 @@ for (const stage of stages) {
     if (keyword === 'WORKDIR') {
       state.workdir = path.posix.resolve(state.workdir, args);
       mkdirSync(inImage('.'), { recursive: true });
+    } else if (keyword === 'ARG') {
+      // A build argument: what the caller's environment sets, else the default. It is seen by the
+      // stage's RUN steps, not by the running image.
+      const [name = '', fallback = ''] = args.split('=', 2);
+      state.args[name] = process.env[name] ?? buildArgs[name] ?? fallback.replace(/^"(.*)"$/, '$1');
     } else if (keyword === 'ENV') {
       for (const [name, value] of Object.entries(parseEnv(args))) state.env[name] = local(value);
     } else if (keyword === 'COPY') {
@@ -115,7 +130,7 @@ for (const stage of stages) {
           log(`  ${where}: ${step.command.slice(0, 100)}`);
           const result = spawnSync('sh', ['-c', local(step.command)], {
             cwd: inImage('.'),
-            env: { ...baseEnv, ...state.env },
+            env: { ...baseEnv, ...state.args, ...state.env },
             stdio: ['ignore', 'inherit', 'inherit'],
           });
           if (result.status !== 0) fail(`${where}: \`${step.command}\` exited ${result.status ?? result.signal}`);
@@ -125,7 +140,7 @@ for (const stage of stages) {
       state.cmd = parseExec(args, line);
     } else if (keyword === 'HEALTHCHECK') {
       state.healthcheck = parseExec(args.replace(/^CMD\s+/, ''), line);
-    } else if (!['USER', 'EXPOSE', 'LABEL', 'ARG'].includes(keyword)) {
+    } else if (!['USER', 'EXPOSE', 'LABEL'].includes(keyword)) {
       fail(`${where}: the check does not know how to perform ${keyword}; teach scripts/check-image.mjs`);
     }
   }
@@ -229,6 +244,10 @@ for (let attempt = 0; ; attempt += 1) {
 }
 const ready = await fetch(`${url}/readyz`);
 if (ready.status !== 200) serverFail(`/readyz answered ${ready.status}`);
+const { commit } = /** @type {{ commit?: unknown }} */ (await ready.json());
+if (buildArgs.LAMPSTAND_COMMIT !== '' && commit !== buildArgs.LAMPSTAND_COMMIT) {
+  serverFail(`/readyz names commit ${String(commit)}, not the ${buildArgs.LAMPSTAND_COMMIT} it was built from`);
+}
 log('server: HEALTHCHECK and /readyz pass');
 
 async function graphql(query, variables) {
