@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject, SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { MAX_NAME_LENGTH } from '@rules/signup';
+import { DEFAULT_TIME_ZONE } from '@rules/dates';
+import { linksShownNow } from '@rules/links';
+import { MAX_NAME_LENGTH } from '@rules/names';
 import { formBanner } from '../../lib/errors';
 import { appConfig } from '../../lib/config';
 import { useFormAction } from '../../lib/useFormAction';
@@ -24,7 +26,6 @@ import { LookChoices } from './LookChoices';
 import { PhotoPicker } from './PhotoPicker';
 import { PinnedVerse } from './PinnedVerse';
 import { LinksEditor } from './LinksEditor';
-import { linksShownNow } from './previewLinks';
 import { ProfilePreview } from './ProfilePreview';
 import { useOwnLinks } from './useOwnLinks';
 import { usePhoto } from './usePhoto';
@@ -256,7 +257,7 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
           <ProfilePreview
             look={draft}
             plus={plus}
-            links={linksShownNow(ownLinks.links ?? [], { plus, timeZone: ownLinks.timeZone })}
+            links={linksShownNow(ownLinks.links ?? [], { plus, timeZone: ownLinks.timeZone ?? DEFAULT_TIME_ZONE })}
             versePinned={profile.versePinned && plus}
             joined={profile.joined}
             verse={previewVerse}
