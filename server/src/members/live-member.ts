@@ -8,7 +8,10 @@ export function memberGone(message = 'Your account no longer exists.'): GraphQLE
 }
 
 /** The member record if the member is live, else UNAUTHENTICATED (see `isLiveMember`, rules/page-access.ts). */
-export function requireLiveMember<T extends { deletingAt: Date | null }>(member: T | null | undefined, message?: string): T {
+export function requireLiveMember<T extends { deletingAt: Date | null }>(
+  member: T | null | undefined,
+  message?: string,
+): T {
   if (!isLiveMember(member)) throw memberGone(message);
   return member;
 }

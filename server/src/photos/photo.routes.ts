@@ -107,7 +107,8 @@ export function registerPhotoRoutes(
 
   app.get<{ Params: { uid: string; file: string } }>('/p/:uid/:file', async (request, reply) => {
     const version = PHOTO_FILE.exec(request.params.file)?.[1];
-    const image = version && isLowerCaseUuid(request.params.uid) ? await photos.image(request.params.uid, version) : null;
+    const image =
+      version && isLowerCaseUuid(request.params.uid) ? await photos.image(request.params.uid, version) : null;
     if (!image) {
       reply.callNotFound();
       return reply;

@@ -19,4 +19,3 @@ export function requireAllowedAppearance(
   if (choice.button != null && PLUS_BUTTONS.has(choice.button))
     requirePlus(owner, PLUS_LABELS[choice.button] ?? 'This button style');
 }
-

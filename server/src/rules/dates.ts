@@ -76,4 +76,3 @@ export function localTimeIn(timeZone: string, now: Date = new Date()): string {
 export function latestToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
-

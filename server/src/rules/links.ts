@@ -40,11 +40,7 @@ export interface LinkSettings {
  * Whether visitors see a link now: never when hidden; with Plus only inside its schedule. Without
  * Plus a schedule is kept but does not apply, so the link shows as any other.
  */
-export function isShownNow(
-  link: Omit<LinkSettings, 'highlighted'>,
-  page: LinkPage,
-  now: Date = new Date(),
-): boolean {
+export function isShownNow(link: Omit<LinkSettings, 'highlighted'>, page: LinkPage, now: Date = new Date()): boolean {
   if (link.hidden) return false;
   const schedule = { from: link.visibleFrom ?? null, until: link.visibleUntil ?? null };
   return !page.plus || isWithinSchedule(schedule, page.timeZone, now);
@@ -56,7 +52,11 @@ export function isHighlightedNow(link: Pick<LinkSettings, 'highlighted'>, page: 
 }
 
 /** The links visitors see now, in order, each with the highlight as it applies now. */
-export function linksShownNow<T extends LinkSettings>(links: readonly T[], page: LinkPage, now: Date = new Date()): T[] {
+export function linksShownNow<T extends LinkSettings>(
+  links: readonly T[],
+  page: LinkPage,
+  now: Date = new Date(),
+): T[] {
   return links
     .filter((link) => isShownNow(link, page, now))
     .map((link) => ({ ...link, highlighted: isHighlightedNow(link, page) }));

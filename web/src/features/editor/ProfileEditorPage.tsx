@@ -3,7 +3,7 @@ import type { RefObject, SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_TIME_ZONE } from '@rules/dates';
 import { linksShownNow } from '@rules/links';
-import { MAX_NAME_LENGTH } from '@rules/names';
+import { MAX_NAME_LENGTH, normalUsername } from '@rules/names';
 import { formBanner } from '../../lib/errors';
 import { appConfig } from '../../lib/config';
 import { useFormAction } from '../../lib/useFormAction';
@@ -141,7 +141,7 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
     }
     await action.run(
       async () => {
-        const username = draft.username.trim().toLowerCase();
+        const username = normalUsername(draft.username);
         if (username !== saved.username) await changeUsername({ variables: { username } });
         const input = changesOf(saved, draft);
         if (Object.keys(input).length > 0) await updateProfile(input);
@@ -210,7 +210,7 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
               label="Username"
               hint={
                 <>
-                  Your page’s address: <span className="nowrap">/@{draft.username.trim().toLowerCase() || '…'}</span>
+                  Your page’s address: <span className="nowrap">/@{normalUsername(draft.username) || '…'}</span>
                 </>
               }
               autoComplete="off"
