@@ -23,7 +23,7 @@ export async function requireOwnPage(
 ): Promise<OwnPage> {
   const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
   const lock =
-    options.lock === true && manager.connection.options.type === 'postgres'
+    options.lock === true && manager.dataSource.options.type === 'postgres'
       ? { mode: 'pessimistic_write' as const }
       : undefined;
   const profile = await manager.findOne(ProfileRecord, { where: { uid: actor.id }, lock });
