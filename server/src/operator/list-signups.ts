@@ -1,7 +1,7 @@
 import { badUserInput } from '../graphql/errors.js';
 import { UserRecord } from '../members/user.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
-import { isLiveMember } from '../rules/page-access.js';
+import { isLiveMember, pageHold } from '../rules/page-access.js';
 import { planName } from '../rules/plan.js';
 import { audit } from './audit.js';
 import type { OperatorCall } from './operator-context.js';
@@ -76,7 +76,7 @@ export async function listSignUps(
 /** A word for where the account stands: `deleting`, `banned`, `hidden` or `ok`. */
 export function memberState(member: UserRecord, now = new Date()): string {
   if (!isLiveMember(member)) return 'deleting';
-  if (member.bannedUntil && member.bannedUntil > now) return 'banned';
-  if (member.hiddenReason !== null) return 'hidden';
-  return 'ok';
+  const hold = pageHold(member, now);
+  if (hold?.bannedUntil) return 'banned';
+  return hold ? 'hidden' : 'ok';
 }

@@ -75,12 +75,9 @@ describe('identifiers', () => {
     expect(isLowerCaseUuid(id.toUpperCase())).toBe(false);
   });
 
-  it.each(['', 'grace', `${'0b7c1f2e-3d4a-4b5c-8d6e-7f8091a2b3c4'}0`, '0b7c1f2e3d4a4b5c8d6e7f8091a2b3c4'])(
-    'refuses %j',
-    (value) => {
-      expect(isUuid(value)).toBe(false);
-    },
-  );
+  it.each(['', 'grace', `${id}0`, id.replaceAll('-', ''), ` ${id}`])('refuses %j', (value) => {
+    expect(isUuid(value)).toBe(false);
+  });
 });
 
 describe("the links a page's visitors see", () => {
