@@ -187,7 +187,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)server/',
+              regex: '^(\\.\\./)+server/',
               message: 'Import the shared rules as @rules/<name>; the web uses no other server code.',
             },
           ],
