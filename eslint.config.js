@@ -44,6 +44,33 @@ const serverFeatures = {
  */
 const serverKernels = ['config.ts', 'db/*.ts', 'graphql', 'http', 'jobs', 'mail', 'observability', 'work'];
 
+/**
+ * server/src/rules/: the rules both the server and the web apply (the web reads them as `@rules/*`).
+ * A rule file imports only its siblings, and nothing of Node, so the web bundles just those lines.
+ */
+const rulesZone = {
+  files: ['server/src/rules/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(?!\\./[\\w.-]+\\.js$)',
+            message: 'A rule imports only other rules (./name.js): the web bundles these files.',
+          },
+        ],
+      },
+    ],
+    'no-restricted-globals': [
+      'error',
+      ...['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate'].map(
+        (name) => ({ name, message: 'Rules run in the browser too: no Node globals.' }),
+      ),
+    ],
+  },
+};
+
 /** The web app's feature folders: each may use the shared layers, never another feature. */
 const webFeatures = readdirSync('web/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -139,6 +166,12 @@ export default tseslint.config(
               message: 'Shared code cannot depend on a feature or the root.',
             },
             { target: 'web/src/features', from: 'web/src/app', message: 'A feature cannot depend on the root.' },
+            {
+              target: 'web/src',
+              from: 'server',
+              except: ['./src/rules'],
+              message: 'The web uses no server code but the shared rules, as @rules/<name>.',
+            },
             ...webFeatures.map((feature) => ({
               target: `web/src/features/${feature}`,
               from: 'web/src/features',
@@ -149,6 +182,17 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server/',
+              message: 'Import the shared rules as @rules/<name>; the web uses no other server code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -212,6 +256,7 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
     },
   },
+  rulesZone,
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },

@@ -36,7 +36,7 @@ export default defineConfig({
   resolve: {
     // graphql 16 has no `exports` map: Node loads its CommonJS build for Apollo and type-graphql, so
     // the tests must load that same copy, or `instanceof GraphQLError` fails between two copies.
-    alias: { graphql: require.resolve('graphql'), ...sharedRules },
+    alias: [{ find: 'graphql', replacement: require.resolve('graphql') }, sharedRules],
   },
   test: {
     projects: [

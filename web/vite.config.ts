@@ -5,15 +5,13 @@ import type { Plugin, UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /**
- * Rules the server and the web share, each from a server module that imports nothing but another
- * of them, so the web bundles only those rules (the same aliases are in web/tsconfig.json and
- * tests/tsconfig.json; vitest.config.ts takes these).
+ * Rules the server and the web share: `@rules/<name>` is server/src/rules/<name>.ts, a folder whose
+ * files import nothing but each other (a lint rule), so the web bundles only those rules (the same
+ * alias is in web/tsconfig.json and tests/tsconfig.json; vitest.config.ts takes this one).
  */
 export const sharedRules = {
-  '@rules/signup': fileURLToPath(new URL('../server/src/members/signup-rules.ts', import.meta.url)),
-  '@rules/faith-words': fileURLToPath(new URL('../server/src/identity/faith-words.ts', import.meta.url)),
-  '@rules/password': fileURLToPath(new URL('../server/src/identity/password-rules.ts', import.meta.url)),
-  '@rules/link-schedule': fileURLToPath(new URL('../server/src/links/schedule-window.ts', import.meta.url)),
+  find: /^@rules\/(.+)$/,
+  replacement: `${fileURLToPath(new URL('../server/src/rules/', import.meta.url))}$1.ts`,
 };
 
 /** The most common passwords the sign-up meter knows (zxcvbn-ts ranks its list; all of it is 200 KB gzip). */
@@ -108,13 +106,14 @@ const clientConfig: UserConfig = {
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: /\.(js|css|svg|json|txt)$/ }),
   ],
   resolve: {
-    alias: {
-      ...sharedRules,
+    alias: [
+      sharedRules,
       // The playground's editor without the VS Code features it never uses (see the file).
-      'monaco-graphql/esm/monaco-editor.js': fileURLToPath(
-        new URL('src/features/playground/monaco-slim.ts', import.meta.url),
-      ),
-    },
+      {
+        find: 'monaco-graphql/esm/monaco-editor.js',
+        replacement: fileURLToPath(new URL('src/features/playground/monaco-slim.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,
@@ -180,7 +179,7 @@ const clientConfig: UserConfig = {
  */
 const ssrBuild: UserConfig = {
   plugins: [productionBuild(), react(), passwordDictionaries()],
-  resolve: { alias: sharedRules },
+  resolve: { alias: [sharedRules] },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
   build: {

@@ -9,7 +9,7 @@ import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import type { SignedUpMember } from '../support/members.js';
 import { signUpMember } from '../support/members.js';
-import { latestToday } from '../../server/src/verses/day.js';
+import { latestToday } from '../../server/src/rules/dates.js';
 
 // The page's meta tags are written where the server sends the page; the web app's index.html stands in for a build.
 const distDir = mkdtempSync(path.join(tmpdir(), 'lampstand-dist-'));

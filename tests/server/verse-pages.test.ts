@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestToday } from '../../server/src/verses/day.js';
+import { latestToday } from '../../server/src/rules/dates.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 

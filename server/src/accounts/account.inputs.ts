@@ -1,13 +1,7 @@
 import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
-import {
-  MAX_EMAIL_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_PLATFORM_ID_LENGTH,
-  MIN_NAME_LENGTH,
-  MINIMUM_AGE_YEARS,
-  PLATFORM_PATTERN,
-} from '../members/signup-rules.js';
+import { MAX_NAME_LENGTH, MIN_NAME_LENGTH } from '../rules/names.js';
+import { MAX_EMAIL_LENGTH, MAX_PLATFORM_ID_LENGTH, MINIMUM_AGE_YEARS, PLATFORM_PATTERN } from '../rules/signup.js';
 
 const EMAIL_MESSAGE = 'email must be a valid email address';
 

@@ -1,7 +1,7 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
 import { mfaRequired, Public } from '../graphql/auth.js';
 import type { Context } from '../graphql/context.js';
-import { isLiveMember } from '../members/live-member.js';
+import { isLiveMember } from '../rules/page-access.js';
 import { toMember } from './account.mappers.js';
 import { Member } from './account.types.js';
 

@@ -3,7 +3,7 @@ import { In } from 'typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import type { IdentityClient, IdentityUser } from '../identity/identity.client.js';
 import { IdentityError } from '../identity/identity.client.js';
-import { isLiveMember } from '../members/live-member.js';
+import { isLiveMember } from '../rules/page-access.js';
 import { UserRecord } from '../members/user.entity.js';
 import type { MemberRecords } from './member-records.js';
 import { metadataOf, signedUpHere } from './signup-checks.js';

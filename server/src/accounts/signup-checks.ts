@@ -2,15 +2,17 @@ import { codePoints } from '../db/columns.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import type { IdentityUser } from '../identity/identity.client.js';
 import { passwordProblems } from '../identity/password-policy.js';
+import { cleanName } from '../profiles/names.js';
+import { readIsoDate } from '../rules/dates.js';
+import { MAX_NAME_LENGTH } from '../rules/names.js';
 import {
+  birthdayRefusal,
+  EMAIL_SHAPE,
   MAX_EMAIL_LENGTH,
-  MAX_NAME_LENGTH,
   MAX_PLATFORM_ID_LENGTH,
   MINIMUM_AGE_YEARS,
   PLATFORM_PATTERN,
-} from '../members/signup-rules.js';
-import { cleanName } from '../profiles/names.js';
-import { parseIsoDate } from '../verses/day.js';
+} from '../rules/signup.js';
 
 /** The sign-up details kept in the identity account's user_metadata, so that records can be rebuilt. */
 export interface SignUpMetadata {
@@ -74,14 +76,14 @@ export function metadataOf(user: IdentityUser): SignUpMetadata {
     birthday: birthday === null ? null : valid(() => checkBirthday(birthday, new Date())),
     platform: platform !== null && PLATFORM_PATTERN.test(platform) ? platform : 'api',
     platformID: platformID !== null && isValidPlatformID(platformID) && !/\p{Cc}/u.test(platformID) ? platformID : null,
-    day: (day === null ? null : valid(() => parseIsoDate(day).date)) ?? new Date().toISOString().slice(0, 10),
+    day: (day === null ? null : readIsoDate(day)?.date) ?? new Date().toISOString().slice(0, 10),
   };
 }
 
 /** The address trimmed and lowercased, or BAD_USER_INPUT on `field` when it cannot be one. */
 export function normalEmail(value: string, field: string): string {
   const address = value.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || codePoints(address) > MAX_EMAIL_LENGTH) {
+  if (!EMAIL_SHAPE.test(address) || codePoints(address) > MAX_EMAIL_LENGTH) {
     throw badUserInput('email must be a valid email address', field);
   }
   return address;
@@ -99,15 +101,16 @@ export function checkPassword(password: string, field: string): void {
   }
 }
 
-/** A real date in the past, at least MINIMUM_AGE_YEARS ago. */
+/** The words for each refusal of the birthday rule (rules/signup.ts). */
+const BIRTHDAY_REFUSALS = {
+  notADate: 'input.birthday must be a real date written as YYYY-MM-DD.',
+  notPast: 'birthday must be in the past',
+  tooYoung: `You must be at least ${MINIMUM_AGE_YEARS} to use Lampstand.`,
+} as const;
+
+/** A real date in the past, at least MINIMUM_AGE_YEARS ago, or BAD_USER_INPUT on `input.birthday`. */
 export function checkBirthday(value: string, now: Date): string {
-  const { date } = parseIsoDate(value, 'input.birthday');
-  const today = now.toISOString().slice(0, 10);
-  if (date >= today) throw badUserInput('birthday must be in the past', 'input.birthday');
-  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
-  const thirteenYearsAgo = `${String(year - MINIMUM_AGE_YEARS).padStart(4, '0')}${rest}`;
-  if (date > thirteenYearsAgo) {
-    throw badUserInput(`You must be at least ${MINIMUM_AGE_YEARS} to use Lampstand.`, 'input.birthday');
-  }
-  return date;
+  const refusal = birthdayRefusal(value, now.toISOString().slice(0, 10));
+  if (refusal !== null) throw badUserInput(BIRTHDAY_REFUSALS[refusal], 'input.birthday');
+  return value;
 }

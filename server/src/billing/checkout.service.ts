@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import { requireLiveMember } from '../members/live-member.js';
-import { PLUS_ROLE } from '../members/plus.js';
+import { PLUS_ROLE } from '../rules/plan.js';
 import { UserRecord } from '../members/user.entity.js';
 import { requireSecondFactor } from '../identity/assurance.js';
 import type { IdentityClient } from '../identity/identity.client.js';

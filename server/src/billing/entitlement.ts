@@ -1,4 +1,4 @@
-import { PLUS_ROLE } from '../members/plus.js';
+import { PLUS_ROLE } from '../rules/plan.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

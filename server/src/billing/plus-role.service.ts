@@ -1,8 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../graphql/context.js';
 import { badUserInput } from '../graphql/errors.js';
-import { isLiveMember } from '../members/live-member.js';
-import { isPlus, PLUS_ROLE } from '../members/plus.js';
+import { isLiveMember } from '../rules/page-access.js';
+import { isPlus } from '../members/plus.js';
+import { PLUS_ROLE } from '../rules/plan.js';
 import { UserRecord } from '../members/user.entity.js';
 import { BillingCustomerRecord, BillingGrantRecord, BillingSubscriptionRecord } from './billing.entities.js';
 import type { ClaimsOutbox } from './claims-outbox.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource, EntityManager } from 'typeorm';
 import { In, LessThan } from 'typeorm';
 import { isUniqueViolation } from '../db/errors.js';
-import { isLiveMember } from '../members/live-member.js';
+import { isLiveMember } from '../rules/page-access.js';
 import { UserRecord } from '../members/user.entity.js';
 import {
   BillingCustomerRecord,

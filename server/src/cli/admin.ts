@@ -16,7 +16,7 @@ import { hidePage, unhidePage } from '../operator/hide-page.js';
 import { listSignUps } from '../operator/list-signups.js';
 import { auditAttempt } from '../operator/audit.js';
 import type { OperatorCall, OperatorOrigin } from '../operator/operator-context.js';
-import { displayNameProblem } from '../members/signup-rules.js';
+import { displayNameProblem } from '../rules/names.js';
 import { removeTwoFactor } from '../operator/remove-two-factor.js';
 import { readAudit } from '../operator/read-audit.js';
 import { listReports, resolveReport } from '../operator/reports-queue.js';

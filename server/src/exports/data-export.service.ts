@@ -4,11 +4,12 @@ import { appError, ErrorCode } from '../graphql/errors.js';
 import type { IdentityClient } from '../identity/identity.client.js';
 import { IdentityError } from '../identity/identity.client.js';
 import { LinkClickDayRecord, LinkRecord, PageViewDayRecord } from '../links/link.entity.js';
-import { pageHold } from '../members/moderation.js';
 import { UserRecord } from '../members/user.entity.js';
 import { AuditRecord } from '../moderation/moderation.entities.js';
 import { PhotoRecord } from '../photos/photo.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
+import { pageHold } from '../rules/page-access.js';
+import { planName } from '../rules/plan.js';
 import { SavedVerseRecord } from '../saved-verses/saved-verse.entity.js';
 import { VerseMailSendRecord, VerseMailSubscriptionRecord } from '../verse-mail/verse-mail.entity.js';
 
@@ -83,7 +84,7 @@ export class DataExportService {
         joined: user.joined,
         platform: user.platform,
         platformId: user.platformID,
-        plan: user.stripeRole ?? 'free',
+        plan: planName(user.stripeRole),
         deletingSince: user.deletingAt,
       },
       identity: account,

@@ -6,11 +6,11 @@ import {
   MIN_PASSWORD_LENGTH,
   passwordBytes,
   passwordLength,
-} from './password-rules.js';
+} from '../rules/password.js';
 
 /**
  * Common passwords (zxcvbn-ts's list, ~18k of 8+ characters), compared case-insensitively; the
- * web's strength meter builds the same set (password-rules.ts).
+ * web's strength meter builds the same set (rules/password.ts).
  */
 const blocklist: ReadonlySet<string> = blocklistFrom(dictionary['passwords-common']);
 

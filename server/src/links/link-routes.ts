@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { countableVisitor } from '../http/visits.js';
+import { isLowerCaseUuid } from '../rules/uuid.js';
 import { LINK_ICONS, PLATFORM_ICONS } from './link-icons.js';
 import type { LinkService } from './link.service.js';
 import type { PageStatsService } from './page-stats.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Generic marks (24×24, drawn as Simple Icons' are: one path, no fill of its own). */
 const GENERIC_PATHS: Record<'email' | 'phone' | 'link', string> = {
@@ -40,7 +39,7 @@ export function registerLinkRoutes(
   { links, stats }: { links: LinkService; stats: PageStatsService },
 ): void {
   app.get<{ Params: { id: string } }>('/l/:id', async (request, reply) => {
-    const link = UUID.test(request.params.id) ? await links.followable(request.params.id) : null;
+    const link = isLowerCaseUuid(request.params.id) ? await links.followable(request.params.id) : null;
     if (!link) {
       reply.callNotFound();
       return reply;

@@ -1,5 +1,5 @@
 import { badUserInput } from '../graphql/errors.js';
-import type { LinkSchedule } from './schedule-window.js';
+import type { LinkSchedule } from '../rules/links.js';
 
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 

@@ -5,7 +5,8 @@ import { Profile, PublicProfile } from '../profiles/profile.types.js';
 import type { LinkService } from './link.service.js';
 import { toLink } from './link.service.js';
 import type { PageStatsService } from './page-stats.service.js';
-import { isShownNow, publicLinkPage } from './link.policies.js';
+import { isShownNow } from '../rules/links.js';
+import { publicLinkPage } from './link.policies.js';
 import { Link, LinkInput, PageStats, UpdateLinkInput } from './link.types.js';
 
 /** A member's links: the mutations, and the list on their own profile. */

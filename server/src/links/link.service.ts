@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { isLiveMember, memberGone } from '../members/live-member.js';
-import { isPageAllowed } from '../members/moderation.js';
 import { UserRecord } from '../members/user.entity.js';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
+import { requireOwnPage } from '../profiles/own-page.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
-import { isVisibleToPublic } from '../profiles/profile.policies.js';
+import type { LinkPage } from '../rules/links.js';
+import { isHighlightedNow, isShownNow } from '../rules/links.js';
+import { canVisit } from '../rules/page-access.js';
 import { iconFor } from './link-icons.js';
 import { cleanLinkTitle, MAX_LINKS, normalizeLinkUrl } from './link-rules.js';
 import { checkSchedule, parseLocalTime } from './link-schedule.js';
-import type { LinkPage } from './link.policies.js';
-import { isHighlightedNow, isShownNow, linkPageOf, requireAllowedLinkChange } from './link.policies.js';
+import { linkPageOf, requireAllowedLinkChange } from './link.policies.js';
 import { LinkRecord } from './link.entity.js';
 import type { LinkInput, UpdateLinkInput } from './link.types.js';
 import { Link } from './link.types.js';
@@ -146,19 +146,16 @@ export class LinkService {
       this.dataSource.getRepository(ProfileRecord).findOneBy({ uid: link.uid }),
       this.dataSource.getRepository(UserRecord).findOneBy({ uid: link.uid }),
     ]);
-    if (!profile || !isLiveMember(owner) || !isPageAllowed(owner) || !isVisibleToPublic(profile)) return null;
+    // The null checks repeat what the rule established, for the types.
+    if (!canVisit({ profile, owner }, now).allowed || !profile || !owner) return null;
     return isShownNow(link, linkPageOf(owner, profile), now) ? link : null;
   }
 
   /** Runs `work` in a transaction once the caller's page is known to exist. */
   private inOwnPage<T>(actor: AuthUser, work: (manager: EntityManager, owner: UserRecord) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
-      // The page's row is locked on PostgreSQL so that concurrent changes to its links take turns
-      // (SQLite's transactions already do).
-      const lock = this.dataSource.options.type === 'postgres' ? { mode: 'pessimistic_write' as const } : undefined;
-      const profile = await manager.findOne(ProfileRecord, { where: { uid: actor.id }, lock });
-      if (!profile || !isLiveMember(owner)) throw memberGone();
+      // Locked, so that concurrent changes to the page's links take turns.
+      const { owner } = await requireOwnPage(manager, actor, { lock: true });
       return work(manager, owner);
     });
   }

@@ -1,12 +1,10 @@
 import { appError, ErrorCode } from '../graphql/errors.js';
+import { isPlusRole } from '../rules/plan.js';
 import type { UserRecord } from './user.entity.js';
 
-/** The role a member's billing grants (`users.stripe_role`); `plus` unlocks the Plus features. */
-export const PLUS_ROLE = 'plus';
-
-/** Whether the member has Lampstand Plus, by the stored role that billing keeps. */
+/** Whether the member has Lampstand Plus, by the stored role that billing keeps (rules/plan.ts). */
 export function isPlus(owner: Pick<UserRecord, 'stripeRole'>): boolean {
-  return owner.stripeRole === PLUS_ROLE;
+  return isPlusRole(owner.stripeRole);
 }
 
 /** Throws PLUS_REQUIRED unless the member has Plus. */

@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../graphql/context.js';
-import { pageHold } from '../members/moderation.js';
+import { pageHold } from '../rules/page-access.js';
 import { Profile } from '../profiles/profile.types.js';
 import { PageHoldInfo } from './report.types.js';
 

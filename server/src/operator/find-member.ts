@@ -2,8 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import { UserRecord } from '../members/user.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../rules/uuid.js';
 
 /**
  * The member an operator names: by id, by email address, or by username (`@name` or `name`).
@@ -13,7 +12,7 @@ export async function findMember(manager: EntityManager, target: string | undefi
   const key = (target ?? '').trim();
   if (key === '') throw badUserInput('Name an account: its id, email address or @username.', 'account');
   let user: UserRecord | null;
-  if (UUID.test(key)) user = await manager.findOneBy(UserRecord, { uid: key.toLowerCase() });
+  if (isUuid(key)) user = await manager.findOneBy(UserRecord, { uid: key.toLowerCase() });
   else if (key.includes('@') && !key.startsWith('@')) {
     user = await manager
       .createQueryBuilder(UserRecord, 'member')

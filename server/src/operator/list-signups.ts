@@ -1,6 +1,8 @@
 import { badUserInput } from '../graphql/errors.js';
 import { UserRecord } from '../members/user.entity.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
+import { isLiveMember, pageHold } from '../rules/page-access.js';
+import { planName } from '../rules/plan.js';
 import { audit } from './audit.js';
 import type { OperatorCall } from './operator-context.js';
 import { inTransaction } from './operator-context.js';
@@ -63,7 +65,7 @@ export async function listSignUps(
         username: profile?.username ?? null,
         name: profile?.name ?? null,
         joined: member.joined,
-        plan: member.stripeRole ?? 'free',
+        plan: planName(member.stripeRole),
         state: memberState(member),
       };
     });
@@ -73,8 +75,8 @@ export async function listSignUps(
 
 /** A word for where the account stands: `deleting`, `banned`, `hidden` or `ok`. */
 export function memberState(member: UserRecord, now = new Date()): string {
-  if (member.deletingAt) return 'deleting';
-  if (member.bannedUntil && member.bannedUntil > now) return 'banned';
-  if (member.hiddenReason !== null) return 'hidden';
-  return 'ok';
+  if (!isLiveMember(member)) return 'deleting';
+  const hold = pageHold(member, now);
+  if (hold?.bannedUntil) return 'banned';
+  return hold ? 'hidden' : 'ok';
 }

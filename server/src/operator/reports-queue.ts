@@ -1,11 +1,11 @@
 import { codePoints } from '../db/columns.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
 import { ReportRecord } from '../moderation/moderation.entities.js';
+import { isUuid } from '../rules/uuid.js';
 import { audit } from './audit.js';
 import type { OperatorCall } from './operator-context.js';
 import { inTransaction } from './operator-context.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_RESOLUTION_LENGTH = 500;
 
 /** The reports queue, oldest open report first (`all`: resolved ones too). */
@@ -27,7 +27,7 @@ export async function resolveReport(
   id: string | undefined,
   resolution: string | undefined,
 ): Promise<ReportRecord> {
-  if (!id || !UUID.test(id)) throw badUserInput('Name the report by its id (see `reports`).', 'report');
+  if (!id || !isUuid(id)) throw badUserInput('Name the report by its id (see `reports`).', 'report');
   const text = (resolution ?? '').trim();
   if (text === '' || codePoints(text) > MAX_RESOLUTION_LENGTH) {
     throw badUserInput(`Say what was decided in 1 to ${String(MAX_RESOLUTION_LENGTH)} characters (--note).`, 'note');

@@ -1,8 +1,9 @@
 import { IdentityError } from '../identity/identity.client.js';
 import { LinkRecord } from '../links/link.entity.js';
-import { pageHold } from '../members/moderation.js';
 import { ReportRecord } from '../moderation/moderation.entities.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
+import { isOpenByOwner, pageHold } from '../rules/page-access.js';
+import { planName } from '../rules/plan.js';
 import { audit } from './audit.js';
 import { findMember } from './find-member.js';
 import { memberState } from './list-signups.js';
@@ -35,12 +36,12 @@ export async function showAccount(call: OperatorCall, target: string | undefined
     firstName: user.first,
     joined: user.joined,
     platform: user.platform,
-    plan: user.stripeRole ?? 'free',
+    plan: planName(user.stripeRole),
     state: memberState(user),
     hold: pageHold(user),
     username: profile?.username ?? null,
     name: profile?.name ?? null,
-    visibleByOwnChoice: profile ? profile.isActive && profile.isPublic : false,
+    visibleByOwnChoice: profile ? isOpenByOwner(profile) : false,
     links,
     identity,
     reports: reports.map((report) => ({

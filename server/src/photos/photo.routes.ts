@@ -3,13 +3,13 @@ import { GraphQLError } from 'graphql';
 import { mfaRequired } from '../graphql/auth.js';
 import type { AuthUser } from '../graphql/context.js';
 import { ErrorCode, isExpectedError } from '../graphql/errors.js';
+import { isLowerCaseUuid } from '../rules/uuid.js';
 import type { PhotoRejection } from './photo.pipeline.js';
 import { MAX_PHOTO_BYTES, PhotoRejected } from './photo.pipeline.js';
 import { CapacityFull } from '../work/capacity.js';
 import type { PhotoService } from './photo.service.js';
 import { UploadsLimited } from './photo.service.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PHOTO_FILE = /^([A-Za-z0-9_-]{16})\.webp$/;
 
 export interface PhotoRouteOptions {
@@ -107,7 +107,8 @@ export function registerPhotoRoutes(
 
   app.get<{ Params: { uid: string; file: string } }>('/p/:uid/:file', async (request, reply) => {
     const version = PHOTO_FILE.exec(request.params.file)?.[1];
-    const image = version && UUID.test(request.params.uid) ? await photos.image(request.params.uid, version) : null;
+    const image =
+      version && isLowerCaseUuid(request.params.uid) ? await photos.image(request.params.uid, version) : null;
     if (!image) {
       reply.callNotFound();
       return reply;

@@ -1,11 +1,11 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { AuthUser } from '../graphql/context.js';
-import { isLiveMember, memberGone } from '../members/live-member.js';
-import { isPageAllowed } from '../members/moderation.js';
 import { UserRecord } from '../members/user.entity.js';
-import { ProfileRecord } from '../profiles/profile.entity.js';
+import { requireOwnPage } from '../profiles/own-page.js';
+import type { ProfileRecord } from '../profiles/profile.entity.js';
+import { canVisitMember } from '../rules/page-access.js';
 import { PhotoRecord } from './photo.entity.js';
 import { CapacityFull } from '../work/capacity.js';
 import type { HeavyLane } from '../work/capacity.js';
@@ -54,7 +54,7 @@ export class PhotoService {
         throw error;
       });
     await this.dataSource.transaction(async (manager) => {
-      await this.requireOwnPage(manager, actor);
+      await requireOwnPage(manager, actor);
       await manager.upsert(
         PhotoRecord,
         { uid: actor.id, version, webp: webp.toString('base64'), updatedAt: new Date() },
@@ -67,7 +67,7 @@ export class PhotoService {
   /** Takes the member's photo away (their page shows the initial again); nothing happens without one. */
   remove(actor: AuthUser): Promise<ProfileRecord> {
     return this.dataSource.transaction(async (manager) => {
-      const profile = await this.requireOwnPage(manager, actor);
+      const { profile } = await requireOwnPage(manager, actor);
       await manager.delete(PhotoRecord, { uid: actor.id });
       return profile;
     });
@@ -82,7 +82,8 @@ export class PhotoService {
       this.dataSource.getRepository(PhotoRecord).findOneBy({ uid, version }),
       this.dataSource.getRepository(UserRecord).findOneBy({ uid }),
     ]);
-    if (!photo || !owner || !isLiveMember(owner) || !isPageAllowed(owner)) return null;
+    // A photo follows its member, not the page's switches: the owner's editor shows it on a closed page.
+    if (!photo || !canVisitMember(owner).allowed) return null;
     return Buffer.from(photo.webp, 'base64');
   }
 
@@ -90,13 +91,5 @@ export class PhotoService {
   async png(uid: string, version: string): Promise<Buffer | null> {
     const webp = await this.image(uid, version);
     return webp ? photoAsPng(webp) : null;
-  }
-
-  /** The caller's page must exist and its member must not be leaving. */
-  private async requireOwnPage(manager: EntityManager, actor: AuthUser): Promise<ProfileRecord> {
-    const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
-    const profile = await manager.findOneBy(ProfileRecord, { uid: actor.id });
-    if (!profile || !isLiveMember(owner)) throw memberGone();
-    return profile;
   }
 }

@@ -1,6 +1,6 @@
 import { codePoints } from '../db/columns.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
-import { displayNameProblem, MAX_NAME_LENGTH, MIN_NAME_LENGTH, normalDisplayName } from '../members/signup-rules.js';
+import { displayNameProblem, MAX_NAME_LENGTH, MIN_NAME_LENGTH, normalDisplayName } from '../rules/names.js';
 
 /**
  * The name trimmed and in NFC, or BAD_USER_INPUT on `field` when it is blank, too long, holds

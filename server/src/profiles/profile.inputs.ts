@@ -1,6 +1,6 @@
 import { IsBoolean, IsEnum, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
-import { MAX_NAME_LENGTH, MIN_NAME_LENGTH } from '../members/signup-rules.js';
+import { MAX_NAME_LENGTH, MIN_NAME_LENGTH } from '../rules/names.js';
 import { Translation } from '../verses/translation.js';
 import { ButtonStyle, Layout, Theme } from './appearance.js';
 

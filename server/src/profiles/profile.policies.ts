@@ -1,7 +1,6 @@
 import type { UserRecord } from '../members/user.entity.js';
 import { requirePlus } from '../members/plus.js';
 import { ButtonStyle, PLUS_BUTTONS, PLUS_THEMES, Theme } from './appearance.js';
-import type { ProfileRecord } from './profile.entity.js';
 
 /** The Plus choices as members read them in the editor (web/src/features/editor/looks.ts). */
 const PLUS_LABELS: Partial<Record<Theme | ButtonStyle, string>> = {
@@ -19,9 +18,4 @@ export function requireAllowedAppearance(
     requirePlus(owner, PLUS_LABELS[choice.theme] ?? 'This theme');
   if (choice.button != null && PLUS_BUTTONS.has(choice.button))
     requirePlus(owner, PLUS_LABELS[choice.button] ?? 'This button style');
-}
-
-/** Visitors see a profile only when its owner keeps it both active and public. */
-export function isVisibleToPublic(profile: Pick<ProfileRecord, 'isActive' | 'isPublic'>): boolean {
-  return profile.isActive && profile.isPublic;
 }

@@ -1,14 +1,15 @@
 import DataLoader from 'dataloader';
 import type { DataSource, Repository } from 'typeorm';
-import { MAX_USERNAME_LENGTH } from '../members/signup-rules.js';
-import { UserRecord } from '../members/user.entity.js';
+import { MAX_USERNAME_LENGTH, normalUsername } from '../rules/names.js';
+import type { UserRecord } from '../members/user.entity.js';
 import { normalizeChosenUsername, usernameTaken } from './username.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { AuthUser } from '../graphql/context.js';
 import type { Loaders } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
-import type { CalendarDay } from '../verses/day.js';
-import { latestToday, resolveDay } from '../verses/day.js';
+import type { CalendarDay } from '../rules/dates.js';
+import { latestToday } from '../rules/dates.js';
+import { resolveDay } from '../verses/day.js';
 import type { VerseService } from '../verses/verse.service.js';
 import { Translation } from '../verses/translation.js';
 import { Verse } from '../verses/verse.types.js';
@@ -18,10 +19,10 @@ import { ProfileRecord } from './profile.entity.js';
 import type { UpdateProfileInput } from './profile.inputs.js';
 import { toPublicProfile } from './profile.mappers.js';
 import { canonicalTimeZone } from './time-zone.js';
-import { isLiveMember, memberGone } from '../members/live-member.js';
-import { isPageAllowed } from '../members/moderation.js';
 import { isPlus, requirePlus } from '../members/plus.js';
-import { isVisibleToPublic, requireAllowedAppearance } from './profile.policies.js';
+import { canVisit } from '../rules/page-access.js';
+import { requireOwnPage } from './own-page.js';
+import { requireAllowedAppearance } from './profile.policies.js';
 import type { PublicProfile } from './profile.types.js';
 import { Appearance } from './profile.types.js';
 
@@ -83,7 +84,7 @@ export class ProfileService {
     username: string,
     loaders: Pick<Loaders, 'profileByUsername' | 'userByUid'>,
   ): Promise<PublicProfile | null> {
-    const key = username.trim().toLowerCase();
+    const key = normalUsername(username);
     if (key.length === 0 || key.length > MAX_USERNAME_LENGTH) return null;
     const record = await loaders.profileByUsername.load(key);
     const owner = record ? await loaders.userByUid.load(record.uid) : null;
@@ -116,11 +117,11 @@ export class ProfileService {
   }
 
   /**
-   * What visitors may see of a profile: null unless it is active, public, its owner still exists
-   * and no operator holds it (hidden, or the owner banned).
+   * What visitors may see of a profile: null unless the page rule (`canVisit`) allows it: active,
+   * public, its owner still exists and no operator holds it (hidden, or the owner banned).
    */
   publicView(record: ProfileRecord, owner: UserRecord): PublicProfile | null {
-    if (!isVisibleToPublic(record) || !isLiveMember(owner) || !isPageAllowed(owner)) return null;
+    if (!canVisit({ profile: record, owner }).allowed) return null;
     return toPublicProfile(record, owner, this.appearanceOf(record, owner));
   }
 
@@ -222,9 +223,7 @@ export class ProfileService {
     change: (record: ProfileRecord, owner: UserRecord) => void,
   ): Promise<ProfileRecord> {
     return this.dataSource.transaction(async (manager) => {
-      const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
-      const record = await manager.findOneBy(ProfileRecord, { uid: actor.id });
-      if (!record || !isLiveMember(owner)) throw memberGone();
+      const { owner, profile: record } = await requireOwnPage(manager, actor);
       change(record, owner);
       record.updatedAt = new Date();
       return manager.save(ProfileRecord, record);

@@ -1,8 +1,5 @@
 import { badUserInput } from '../graphql/errors.js';
 
-/** The zone a page's times are read in when its member never chose one. */
-export const DEFAULT_TIME_ZONE = 'UTC';
-
 /**
  * An IANA time zone in its canonical spelling (`europe/oslo` is `Europe/Oslo`), or BAD_USER_INPUT
  * on `field` when the runtime does not know it.

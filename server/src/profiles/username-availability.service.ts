@@ -4,7 +4,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
 import { appError, ErrorCode } from '../graphql/errors.js';
 import { rateLimitKey } from '../http/address-key.js';
-import { MAX_USERNAME_LENGTH, normalUsername, usernameProblem } from '../members/signup-rules.js';
+import { MAX_USERNAME_LENGTH, normalUsername, usernameProblem } from '../rules/names.js';
 import { windowLimiter } from '../work/rate-limit.js';
 import { ProfileRecord } from './profile.entity.js';
 import { UsernameAvailability, UsernameUnavailableReason } from './username-availability.types.js';
@@ -30,7 +30,7 @@ export class UsernameAvailabilityService {
   }
 
   /**
-   * Whether `input` can be chosen now: the shared username rule (signup-rules.ts) first, then
+   * Whether `input` can be chosen now: the shared username rule (rules/names.ts) first, then
    * whether a member has it. An address over its limit gets `RATE_LIMITED` and nothing is read.
    */
   async check(input: string, clientIp: string): Promise<UsernameAvailability> {

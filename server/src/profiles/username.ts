@@ -1,6 +1,6 @@
 import type { GraphQLError } from 'graphql';
 import { appError, ErrorCode } from '../graphql/errors.js';
-import { normalUsername, usernameProblem } from '../members/signup-rules.js';
+import { normalUsername, usernameProblem } from '../rules/names.js';
 
 /** A source of uniform numbers in [0, 1), like Math.random; tests pass a seeded one. */
 export type RandomSource = () => number;
@@ -48,7 +48,7 @@ function drawUsername(uid: string, first: string, draw: number, random: RandomSo
 
 /**
  * True when a username is reserved: a route word as the whole name (dots and underscores ignored),
- * or a staff word anywhere in it, digit look-alikes included (the shared rule in signup-rules.ts).
+ * or a staff word anywhere in it, digit look-alikes included (the shared rule in rules/names.ts).
  */
 export function isReservedUsername(username: string): boolean {
   return usernameProblem(username)?.reason === 'RESERVED_USERNAME';

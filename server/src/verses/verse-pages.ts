@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../http/html.js';
-import type { CalendarDay } from './day.js';
-import { FIRST_CARD_DAY, latestToday, parseIsoDate } from './day.js';
+import type { CalendarDay } from '../rules/dates.js';
+import { latestToday } from '../rules/dates.js';
+import { FIRST_CARD_DAY, parseIsoDate } from './day.js';
 import { DEFAULT_TRANSLATION, Translation, translationNames } from './translation.js';
 import type { VerseService } from './verse.service.js';
 import type { Verse } from './verse.types.js';

@@ -1,7 +1,7 @@
 import type { Repository } from 'typeorm';
 import { In } from 'typeorm';
 import { verseCalendar } from './calendar.js';
-import type { CalendarDay } from './day.js';
+import type { CalendarDay } from '../rules/dates.js';
 import { resolveDay } from './day.js';
 import { parseReference } from './reference.js';
 import { DEFAULT_TRANSLATION, Translation } from './translation.js';

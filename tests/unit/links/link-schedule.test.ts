@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../support/refusal.js';
 import { checkSchedule, parseLocalTime } from '../../../server/src/links/link-schedule.js';
-import { isWithinSchedule, localTimeIn } from '../../../server/src/links/schedule-window.js';
-import { isHighlightedNow, isShownNow } from '../../../server/src/links/link.policies.js';
+import { localTimeIn } from '../../../server/src/rules/dates.js';
+import { isHighlightedNow, isShownNow, isWithinSchedule } from '../../../server/src/rules/links.js';
 import { canonicalTimeZone } from '../../../server/src/profiles/time-zone.js';
 
 describe('schedule times', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { books } from '../../../server/src/verses/books.js';
 import { verseCalendar } from '../../../server/src/verses/calendar.js';
-import { clockIn, latestToday } from '../../../server/src/verses/day.js';
+import { clockIn, latestToday } from '../../../server/src/rules/dates.js';
 import { readKjv } from '../../../server/src/verses/kjv.js';
 import { cleanWebText, readWebBook } from '../../../server/src/verses/web.js';
 

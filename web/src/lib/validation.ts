@@ -1,15 +1,13 @@
 import {
   displayNameProblem,
-  MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
   MAX_USERNAME_LENGTH,
   MIN_NAME_LENGTH,
   MIN_USERNAME_LENGTH,
-  MINIMUM_AGE_YEARS,
   normalDisplayName,
   normalUsername,
   usernameProblem as usernameRuleProblem,
-} from '@rules/signup';
+} from '@rules/names';
 import {
   MAX_PASSWORD_BYTES,
   MIN_PASSWORD_LENGTH,
@@ -17,19 +15,19 @@ import {
   passwordBytes,
   passwordLength,
 } from '@rules/password';
+import type { BirthdayRefusal } from '@rules/signup';
+import { birthdayRefusal, EMAIL_SHAPE, MAX_EMAIL_LENGTH, MINIMUM_AGE_YEARS } from '@rules/signup';
 
 /** The checks the API makes, made early so that people learn of a mistake beside the field. */
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailProblem(email: string): string | null {
   if (email.trim() === '') return 'Enter your email address.';
   if (email.trim().length > MAX_EMAIL_LENGTH) return `Use at most ${MAX_EMAIL_LENGTH} characters.`;
-  return EMAIL.test(email.trim()) ? null : 'Enter an email address like name@example.com.';
+  return EMAIL_SHAPE.test(email.trim()) ? null : 'Enter an email address like name@example.com.';
 }
 
 /**
- * The password policy's limits (password-rules.ts): the strength meter, loaded with the first
+ * The password policy's limits (rules/password.ts): the strength meter, loaded with the first
  * keystroke, also applies its blocklist, and the API checks it all.
  */
 export function passwordProblem(password: string): string | null {
@@ -55,18 +53,17 @@ function nameRuleProblem(name: string): string | null {
   return displayNameProblem(name)?.message ?? null;
 }
 
+const BIRTHDAY_WORDS: Readonly<Record<BirthdayRefusal, string>> = {
+  notADate: 'Enter a real date.',
+  notPast: 'Your birthday must be in the past.',
+  tooYoung: `You must be at least ${MINIMUM_AGE_YEARS} years old to join.`,
+};
+
 /** Members must be MINIMUM_AGE_YEARS or older; the birthday is optional. `today` is an ISO date. */
 export function birthdayProblem(birthday: string, today = new Date().toISOString().slice(0, 10)): string | null {
   if (birthday === '') return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
-  const date = new Date(`${birthday}T00:00:00Z`);
-  if (!match || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== birthday) {
-    return 'Enter a real date.';
-  }
-  if (birthday >= today) return 'Your birthday must be in the past.';
-  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
-  const latestAllowed = `${String(year - MINIMUM_AGE_YEARS).padStart(4, '0')}${rest}`;
-  return birthday > latestAllowed ? `You must be at least ${MINIMUM_AGE_YEARS} years old to join.` : null;
+  const refusal = birthdayRefusal(birthday, today);
+  return refusal === null ? null : BIRTHDAY_WORDS[refusal];
 }
 
 export function usernameProblem(username: string): string | null {

@@ -1,3 +1,4 @@
+import { isPlusRole } from '@rules/plan';
 import type { AuthSession_SessionFragment } from './session.generated';
 
 /** A signed-in session as the browser keeps it. */
@@ -53,7 +54,7 @@ export function readClaims(accessToken: string): Claims | null {
 
 /** The original's paid flag: true exactly when the token's `stripeRole` claim is `plus`. */
 export function isPlus(session: Session | null): boolean {
-  return session !== null && readClaims(session.accessToken)?.stripeRole === 'plus';
+  return session !== null && isPlusRole(readClaims(session.accessToken)?.stripeRole ?? null);
 }
 
 const STORAGE_KEY = 'lampstand.session';

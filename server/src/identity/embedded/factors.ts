@@ -5,7 +5,7 @@ import { AuthSessionRecord } from './entities.js';
 import type { AuthUserRecord } from './entities.js';
 import { ApiError, forbidden, unprocessable } from './errors.js';
 import { AuthChallengeRecord, AuthFactorRecord } from './factor-entities.js';
-import { isUuid } from './users.js';
+import { isUuid } from '../../rules/uuid.js';
 
 /** The `amr` method a verified TOTP code adds to a session. */
 export const TOTP_METHOD = 'totp';

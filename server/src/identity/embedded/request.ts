@@ -10,7 +10,8 @@ import type { RouteAssurance } from './route.js';
 import { ApiError, forbidden, unprocessable } from './errors.js';
 import { clientAddress } from './rate-limits.js';
 import type { ClientInfo } from './sessions.js';
-import { isBanned, isNilUuid, isUuid } from './users.js';
+import { isUuid } from '../../rules/uuid.js';
+import { isBanned, isNilUuid } from './users.js';
 
 const BEARER = /^bearer (\S+)$/i;
 

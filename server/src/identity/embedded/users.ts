@@ -9,13 +9,11 @@ import { DUPLICATE_EMAIL, badRequest, unprocessable, validationFailed } from './
 import type { ApiError } from './errors.js';
 import { AuthFactorRecord, factorJson } from './factor-entities.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 /** The HTML living standard's definition of a valid email address. */
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-export const isUuid = (value: string): boolean => UUID.test(value);
 export const isNilUuid = (value: string): boolean => value === NIL_UUID;
 
 /** Validates an address as Supabase Auth does and returns it lower-cased. */

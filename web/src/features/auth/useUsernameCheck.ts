@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from '@apollo/client/react';
-import { normalUsername } from '@rules/signup';
+import { normalUsername } from '@rules/names';
 import { useEffect, useState } from 'react';
 import { usernameProblem } from '../../lib/validation';
 import { ANONYMOUS } from '../../session/auth-link';

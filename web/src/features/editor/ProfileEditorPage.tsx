@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject, SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { MAX_NAME_LENGTH } from '@rules/signup';
+import { DEFAULT_TIME_ZONE } from '@rules/dates';
+import { linksShownNow } from '@rules/links';
+import { MAX_NAME_LENGTH, normalUsername } from '@rules/names';
 import { formBanner } from '../../lib/errors';
 import { appConfig } from '../../lib/config';
 import { useFormAction } from '../../lib/useFormAction';
@@ -24,7 +26,6 @@ import { LookChoices } from './LookChoices';
 import { PhotoPicker } from './PhotoPicker';
 import { PinnedVerse } from './PinnedVerse';
 import { LinksEditor } from './LinksEditor';
-import { linksShownNow } from './previewLinks';
 import { ProfilePreview } from './ProfilePreview';
 import { useOwnLinks } from './useOwnLinks';
 import { usePhoto } from './usePhoto';
@@ -140,7 +141,7 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
     }
     await action.run(
       async () => {
-        const username = draft.username.trim().toLowerCase();
+        const username = normalUsername(draft.username);
         if (username !== saved.username) await changeUsername({ variables: { username } });
         const input = changesOf(saved, draft);
         if (Object.keys(input).length > 0) await updateProfile(input);
@@ -209,7 +210,7 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
               label="Username"
               hint={
                 <>
-                  Your page’s address: <span className="nowrap">/@{draft.username.trim().toLowerCase() || '…'}</span>
+                  Your page’s address: <span className="nowrap">/@{normalUsername(draft.username) || '…'}</span>
                 </>
               }
               autoComplete="off"
@@ -256,7 +257,7 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
           <ProfilePreview
             look={draft}
             plus={plus}
-            links={linksShownNow(ownLinks.links ?? [], { plus, timeZone: ownLinks.timeZone })}
+            links={linksShownNow(ownLinks.links ?? [], { plus, timeZone: ownLinks.timeZone ?? DEFAULT_TIME_ZONE })}
             versePinned={profile.versePinned && plus}
             joined={profile.joined}
             verse={previewVerse}

@@ -1,3 +1,4 @@
+import { normalUsername } from '@rules/names';
 import type { ButtonStyle, Layout, Theme, Translation, UpdateProfileInput } from '../../gql/schema-types';
 
 /** What the editor's form holds: the page's words, address, look and visibility. */
@@ -34,5 +35,5 @@ export function changesOf(saved: Draft, draft: Draft): UpdateProfileInput {
 
 /** Whether the draft holds anything not saved yet. */
 export function hasChanges(saved: Draft, draft: Draft): boolean {
-  return draft.username.trim().toLowerCase() !== saved.username || Object.keys(changesOf(saved, draft)).length > 0;
+  return normalUsername(draft.username) !== saved.username || Object.keys(changesOf(saved, draft)).length > 0;
 }

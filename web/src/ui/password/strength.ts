@@ -33,7 +33,7 @@ const blocklist = blocklistFrom([...commonPasswords, ...decodeFrontCoded(moreBlo
 
 /**
  * Rates `password`; `userInputs` (name, email) count as easy guesses. A password the server's
- * policy refuses (password-rules.ts) is rated 0, with the reason as the advice.
+ * policy refuses (rules/password.ts) is rated 0, with the reason as the advice.
  */
 export function rate(password: string, userInputs: string[]): Strength {
   const refused = passwordRefusal(password, blocklist);

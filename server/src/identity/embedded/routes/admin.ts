@@ -12,6 +12,7 @@ import {
   hashPassword,
   isSupportedHash,
 } from '../passwords.js';
+import { isUuid } from '../../../rules/uuid.js';
 import { adminRequestAud, queryValue, readBody } from '../request.js';
 import type { RouteCall } from '../route.js';
 import { metadata, text } from '../schemas.js';
@@ -21,7 +22,6 @@ import {
   createEmailIdentity,
   findUserByEmail,
   isNilUuid,
-  isUuid,
   loadUserJson,
   loadUsersJson,
   lockUser,

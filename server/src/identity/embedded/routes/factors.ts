@@ -14,7 +14,7 @@ import { text } from '../schemas.js';
 import { reissueSession } from '../sessions.js';
 import type { AccessTokenResponse } from '../sessions.js';
 import { acceptedStep, newTotpSecret, qrCodeSvg, totpUri } from '../totp.js';
-import { isUuid } from '../users.js';
+import { isUuid } from '../../../rules/uuid.js';
 import { requireReauthentication } from './reauthenticate.js';
 import { challengeWebAuthnFactor, enrollWebAuthnFactor, verifyWebAuthnFactor } from './webauthn-factors.js';
 

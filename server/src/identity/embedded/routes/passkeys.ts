@@ -9,7 +9,8 @@ import { readBody } from '../request.js';
 import type { RouteCall } from '../route.js';
 import { text } from '../schemas.js';
 import { issueSession } from '../sessions.js';
-import { findUserById, isBanned, isUuid } from '../users.js';
+import { isUuid } from '../../../rules/uuid.js';
+import { findUserById, isBanned } from '../users.js';
 import {
   WEBAUTHN_METHOD,
   credentialColumns,

@@ -11,7 +11,7 @@ import { readBody } from '../request.js';
 import type { UserCall } from '../route.js';
 import { text } from '../schemas.js';
 import type { AccessTokenResponse } from '../sessions.js';
-import { isUuid } from '../users.js';
+import { isUuid } from '../../../rules/uuid.js';
 import {
   WEBAUTHN_METHOD,
   credentialColumns,

@@ -1,7 +1,6 @@
 /**
  * The password rules the server enforces and the web's strength meter applies before anything is
- * sent (`@rules/password`): the length limits and what is refused as easy to guess. It imports only
- * the faith words, which import nothing, so the web can share it.
+ * sent (`@rules/password`): the length limits and what is refused as easy to guess.
  */
 import { isFaithPassword, PRINTABLE_ASCII } from './faith-words.js';
 

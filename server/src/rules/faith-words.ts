@@ -1,8 +1,7 @@
 /**
  * Words and phrases an attacker tries first against the members of a faith app, as passwords on
  * their own or with digits, a year or a symbol around them ("Jesus1234", "Blessed2024!"). The
- * password policy refuses them and the web's strength meter rates them weak. Imports nothing, so
- * the web can share it.
+ * password policy refuses them and the web's strength meter rates them weak (`@rules/faith-words`).
  */
 export const FAITH_WORDS: readonly string[] = [
   'amen',

@@ -1,25 +1,12 @@
 /**
- * The limits of a sign-up and the rules for names and usernames, in one place: the GraphQL inputs,
- * the checks of the sign-up service and of the rebuild of records from identity metadata
- * (accounts/signup-checks.ts), the profile service, and the web's forms all read them from here.
- * This module imports nothing, so the web can share it.
+ * The rules for the names people choose: display names (a first name, a page's name) and
+ * usernames. The GraphQL inputs, the sign-up and profile services and the web's forms all read
+ * them from here (`@rules/names`).
  */
-
-/** Email addresses longer than this many characters are refused. */
-export const MAX_EMAIL_LENGTH = 255;
 
 /** A first name or profile name: 1–50 characters as the column counts them (code points). */
 export const MIN_NAME_LENGTH = 1;
 export const MAX_NAME_LENGTH = 50;
-
-/** A client's own install or app identifier, at most this many characters. */
-export const MAX_PLATFORM_ID_LENGTH = 128;
-
-/** What a client may name itself as: `web`, `ios`, `android`, `api`, … */
-export const PLATFORM_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
-
-/** Members must be at least this old on the day they sign up. */
-export const MINIMUM_AGE_YEARS = 13;
 
 /** A refusal of one of the rules below: a stable reason for clients and a sentence for people. */
 export interface RuleProblem {
