@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { changingMemberRows } from '../db/member-rows.js';
 import { isLiveMember, memberGone } from '../members/live-member.js';
 import { isPageAllowed } from '../members/moderation.js';
 import { UserRecord } from '../members/user.entity.js';
@@ -152,14 +153,17 @@ export class LinkService {
 
   /** Runs `work` in a transaction once the caller's page is known to exist. */
   private inOwnPage<T>(actor: AuthUser, work: (manager: EntityManager, owner: UserRecord) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
-      // The page's row is locked on PostgreSQL so that concurrent changes to its links take turns
-      // (SQLite's transactions already do).
-      const lock = this.dataSource.options.type === 'postgres' ? { mode: 'pessimistic_write' as const } : undefined;
-      const profile = await manager.findOne(ProfileRecord, { where: { uid: actor.id }, lock });
-      if (!profile || !isLiveMember(owner)) throw memberGone();
-      return work(manager, owner);
-    });
+    // A change to this member's rows alone: other members' kept public answers stay.
+    return changingMemberRows([actor.id], () =>
+      this.dataSource.transaction(async (manager) => {
+        const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
+        // The page's row is locked on PostgreSQL so that concurrent changes to its links take turns
+        // (SQLite's transactions already do).
+        const lock = this.dataSource.options.type === 'postgres' ? { mode: 'pessimistic_write' as const } : undefined;
+        const profile = await manager.findOne(ProfileRecord, { where: { uid: actor.id }, lock });
+        if (!profile || !isLiveMember(owner)) throw memberGone();
+        return work(manager, owner);
+      }),
+    );
   }
 }
