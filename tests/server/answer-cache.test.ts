@@ -132,6 +132,28 @@ describe('kept public answers', () => {
     expect(await cachedAnswers(one)).toBe(before + 1);
   });
 
+  it('send with a kept answer to a GET the ETag of its bytes, and none with it to a POST', async () => {
+    const { member } = await signUpMember(one);
+    const { username } = member.profile;
+    await kept(one, username);
+    const url = `${one.url}/graphql?${new URLSearchParams({ query: PAGE, variables: JSON.stringify({ username }) }).toString()}`;
+    const first = await fetch(url);
+    const before = await cachedAnswers(one);
+    const hit = await fetch(url);
+    expect(await cachedAnswers(one)).toBe(before + 1);
+    expect(await hit.text()).toBe(await first.text());
+    expect(hit.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(hit.headers.get('etag')).toBe(first.headers.get('etag'));
+    const posted = await fetch(`${one.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: PAGE, variables: { username } }),
+    });
+    expect(await cachedAnswers(one)).toBe(before + 2);
+    expect(posted.headers.get('etag')).toBeNull();
+    expect(posted.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('hide a page at the next read when its record is changed directly', async () => {
     const { member } = await signUpMember(one);
     const { username } = member.profile;
