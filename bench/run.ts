@@ -444,7 +444,7 @@ async function main(): Promise<void> {
   );
   const mainFile = await seededDatabase(PROFILES);
   if (wanted('P9')) await startUp(mainFile);
-  if (wanted('P1', 'P2', 'P3', 'P6')) await publicReads(mainFile);
+  if (wanted('P1', 'P1U', 'P2', 'P3', 'P6')) await publicReads(mainFile);
   if (wanted('P4')) await login(mainFile);
   if (wanted('P5')) await dataSize();
   if (wanted('P7')) firstVisitScripts();

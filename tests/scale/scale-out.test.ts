@@ -174,6 +174,40 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     await expect.poll(async () => (await read()).data?.profile?.name, { timeout: 2000 }).toBe('Changed on one');
   });
 
+  it("keep on one another member's answer when a member changes their page on the other", async () => {
+    const changing = await signUpMember(one);
+    const other = await signUpMember(one);
+    const query = 'query ($username: String!) { profile(username: $username) { name } }';
+    const cachedOnOne = async () =>
+      (await one.app.metrics.registry.getSingleMetric('lampstand_graphql_cached_answers_total')?.get())?.values[0]
+        ?.value ?? 0;
+    const readOn = (api: TestApp, username: string) =>
+      api.graphql<{ profile: { name: string } | null }>(query, { username });
+    // Both pages read on one until each is kept there.
+    for (const { member } of [changing, other]) {
+      await expect
+        .poll(async () => {
+          const before = await cachedOnOne();
+          await readOn(one, member.profile.username);
+          return (await cachedOnOne()) > before;
+        })
+        .toBe(true);
+    }
+    const update = await two.graphql(
+      'mutation ($input: UpdateProfileInput!) { updateProfile(input: $input) { name } }',
+      { input: { name: 'Changed on two' } },
+      { token: changing.session.accessToken },
+    );
+    expect(update.errors).toBeUndefined();
+    await expect
+      .poll(async () => (await readOn(one, changing.member.profile.username)).data?.profile?.name, { timeout: 2000 })
+      .toBe('Changed on two');
+    // The notice named the member who changed: the other page is still answered from one's cache.
+    const before = await cachedOnOne();
+    expect((await readOn(one, other.member.profile.username)).data?.profile?.name).toBe(other.member.profile.name);
+    expect(await cachedOnOne()).toBe(before + 1);
+  });
+
   it('count a visitor once a day whichever instance they reach, without storing who (B15)', async () => {
     const member = await signUpMember(one);
     const added = await one.graphql<{ addLink: { id: string } }>(

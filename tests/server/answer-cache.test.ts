@@ -112,6 +112,48 @@ describe('kept public answers', () => {
     expect(pageOf(await read(one, username))?.links).toEqual([{ title: 'Our church', url: 'https://church.example/' }]);
   });
 
+  it("keep other members' answers when one member changes their page", async () => {
+    const a = await signUpMember(one);
+    const b = await signUpMember(one);
+    const pageOfA = await kept(one, a.member.profile.username);
+    const pageOfB = await kept(one, b.member.profile.username);
+    const update = await one.graphql(
+      'mutation ($input: UpdateProfileInput!) { updateProfile(input: $input) { name } }',
+      { input: { name: 'Only A changed' } },
+      { token: a.session.accessToken },
+    );
+    expect(update.errors).toBeUndefined();
+    const before = await cachedAnswers(one);
+    expect(await read(one, b.member.profile.username)).toBe(pageOfB);
+    expect(await cachedAnswers(one)).toBe(before + 1);
+    const changed = await read(one, a.member.profile.username);
+    expect(changed).not.toBe(pageOfA);
+    expect(pageOf(changed)?.name).toBe('Only A changed');
+    expect(await cachedAnswers(one)).toBe(before + 1);
+  });
+
+  it('send with a kept answer to a GET the ETag of its bytes, and none with it to a POST', async () => {
+    const { member } = await signUpMember(one);
+    const { username } = member.profile;
+    await kept(one, username);
+    const url = `${one.url}/graphql?${new URLSearchParams({ query: PAGE, variables: JSON.stringify({ username }) }).toString()}`;
+    const first = await fetch(url);
+    const before = await cachedAnswers(one);
+    const hit = await fetch(url);
+    expect(await cachedAnswers(one)).toBe(before + 1);
+    expect(await hit.text()).toBe(await first.text());
+    expect(hit.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(hit.headers.get('etag')).toBe(first.headers.get('etag'));
+    const posted = await fetch(`${one.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: PAGE, variables: { username } }),
+    });
+    expect(await cachedAnswers(one)).toBe(before + 2);
+    expect(posted.headers.get('etag')).toBeNull();
+    expect(posted.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('hide a page at the next read when its record is changed directly', async () => {
     const { member } = await signUpMember(one);
     const { username } = member.profile;

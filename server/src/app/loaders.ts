@@ -32,8 +32,14 @@ interface Factories {
   photo: () => DataLoader<string, string | null>;
 }
 
-/** One request's loaders, each made on first use. */
+/**
+ * One request's loaders, each made on first use. Every member whose rows they read is noted in
+ * `membersRead` (each loader is keyed by uid, and a profile read by username names its uid), so
+ * that a kept answer is dropped when one of those members changes (app/public-answers.ts); a
+ * username nobody has names no member, and such an answer goes only when the cache is emptied.
+ */
 class RequestLoaders implements Loaders {
+  readonly membersRead = new Set<string>();
   #userByUid?: DataLoader<string, UserRecord | null>;
   #profiles?: ProfileLoaders;
   #linksByUid?: DataLoader<string, LinkRecord[]>;
@@ -42,7 +48,7 @@ class RequestLoaders implements Loaders {
   constructor(private readonly factories: Factories) {}
 
   get userByUid(): DataLoader<string, UserRecord | null> {
-    return (this.#userByUid ??= this.factories.user());
+    return (this.#userByUid ??= this.notingKeys(this.factories.user()));
   }
 
   get profileByUid(): ProfileLoaders['profileByUid'] {
@@ -54,14 +60,35 @@ class RequestLoaders implements Loaders {
   }
 
   get linksByUid(): DataLoader<string, LinkRecord[]> {
-    return (this.#linksByUid ??= this.factories.links());
+    return (this.#linksByUid ??= this.notingKeys(this.factories.links()));
   }
 
   get photoVersionByUid(): DataLoader<string, string | null> {
-    return (this.#photoVersionByUid ??= this.factories.photo());
+    return (this.#photoVersionByUid ??= this.notingKeys(this.factories.photo()));
   }
 
   private profiles(): ProfileLoaders {
-    return (this.#profiles ??= this.factories.profiles(this));
+    if (this.#profiles) return this.#profiles;
+    const profiles = this.factories.profiles(this);
+    this.notingKeys(profiles.profileByUid);
+    const byUsername = profiles.profileByUsername;
+    const load = byUsername.load.bind(byUsername);
+    // loadMany goes through load too.
+    byUsername.load = async (username) => {
+      const record = await load(username);
+      if (record) this.membersRead.add(record.uid);
+      return record;
+    };
+    return (this.#profiles = profiles);
+  }
+
+  /** Makes `loader` note each uid asked of it (loadMany goes through load). */
+  private notingKeys<V>(loader: DataLoader<string, V>): DataLoader<string, V> {
+    const load = loader.load.bind(loader);
+    loader.load = (uid) => {
+      this.membersRead.add(uid);
+      return load(uid);
+    };
+    return loader;
   }
 }

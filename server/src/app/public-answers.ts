@@ -30,14 +30,23 @@ const PRIVATE_TABLES: ReadonlySet<string> = new Set([
   'reports',
 ]);
 
+/**
+ * The tables of members' rows, all keyed by the member's uid, which the public answers read only
+ * through the loaders that note each uid read (app/loaders.ts): a write to them declared with
+ * `changingMemberRows` drops only the answers that read those members.
+ */
+const MEMBER_TABLES: ReadonlySet<string> = new Set(['users', 'profiles', 'links', 'profile_photos']);
+
 /** The PostgreSQL channel commits are announced on (instances and the admin command share it). */
 const CHANNEL = 'lampstand_answers';
 
 /**
  * The cache of public answers (when `maxChars` is above 0 and the lean executor runs) and what
  * keeps every instance's cache true, installed whether or not this process keeps answers (the
- * admin command writes too): every change made through `dataSource` empties the local cache; on
- * PostgreSQL each commit is also announced (NOTIFY) to every other process on the database, once
+ * admin command writes too): every change made through `dataSource` drops the local answers that
+ * read the members it changed, or all of them when it is not declared as a change to some members'
+ * rows; on PostgreSQL each commit is also announced (NOTIFY, naming those members) to every other
+ * process on the database, once
  * at start too (this process may have just migrated), and a cache is off while its instance is
  * not listening; on SQLite, a commit by another process (the admin command) moves the file's
  * `data_version`, read before a kept answer is served (at most every 50 ms).
@@ -63,7 +72,7 @@ export function publicAnswerCache(
   const notices = commitNotices(dataSource, {
     channel: CHANNEL,
     listen: cache !== undefined,
-    onNotice: () => cache?.invalidate(),
+    onNotice: (members) => cache?.invalidate(members),
     onListening: () => cache?.resume(),
     onLost: (error) => {
       app.log.warn({ err: error }, 'not listening for commits elsewhere; public answers are not kept meanwhile');
@@ -81,8 +90,9 @@ export function publicAnswerCache(
   }
   watchCommits(dataSource, {
     ignoredTables: PRIVATE_TABLES,
+    memberTables: MEMBER_TABLES,
     announce: notices?.notify,
-    onChange: () => cache?.invalidate(),
+    onChange: (members) => cache?.invalidate(members),
     // The write is committed; the other instances must still hear of it.
     onAnnounceFailed: () => {
       void notices?.notifyNow().catch((error: unknown) => {

@@ -2,6 +2,33 @@ import type pg from 'pg';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 
+/**
+ * A notice's payload names the members whose rows changed, after this prefix, separated by spaces;
+ * an empty payload (the admin command's, an instance's at start, a change to anything) empties
+ * every cache. PostgreSQL refuses payloads past 8000 bytes: longer lists are sent as a change to
+ * anything.
+ */
+const MEMBERS_PREFIX = 'members ';
+const MAX_PAYLOAD = 7000;
+/** What a uid may be to travel in a payload unquoted (they are UUIDs). */
+const PLAIN_UID = /^[\w-]+$/;
+
+/** The payload of a notice of a change to `members`' rows ('' for a change to anything). */
+export function noticePayload(members: ReadonlySet<string> | undefined): string {
+  if (members === undefined || members.size === 0) return '';
+  const uids = [...members];
+  if (!uids.every((uid) => PLAIN_UID.test(uid))) return '';
+  const payload = `${MEMBERS_PREFIX}${uids.join(' ')}`;
+  return payload.length > MAX_PAYLOAD ? '' : payload;
+}
+
+/** The members a notice's payload names, or undefined for a change to anything. */
+export function noticeMembers(payload: string | undefined): ReadonlySet<string> | undefined {
+  if (!payload?.startsWith(MEMBERS_PREFIX)) return undefined;
+  const uids = payload.slice(MEMBERS_PREFIX.length).split(' ');
+  return uids.every((uid) => PLAIN_UID.test(uid)) ? new Set(uids) : undefined;
+}
+
 /** How long a lost listening connection waits before it connects again. */
 const RECONNECT_MS = 1000;
 /** How often the listening connection is checked, and how long its answer may take. */
@@ -13,8 +40,11 @@ export interface CommitNoticeOptions {
   channel: string;
   /** Whether to listen: a process that only writes (a cache turned off) just announces. */
   listen: boolean;
-  /** A notice arrived: some session committed a change. */
-  onNotice: () => void;
+  /**
+   * A notice arrived: some session committed a change, to the rows of the members named (see
+   * `notify`), or to anything when undefined.
+   */
+  onNotice: (members?: ReadonlySet<string>) => void;
   /** Listening (again): notices sent from now on arrive; any sent while not listening were missed. */
   onListening: () => void;
   /** The listening connection is gone: notices are missed until `onListening`. */
@@ -22,8 +52,11 @@ export interface CommitNoticeOptions {
 }
 
 export interface CommitNotices {
-  /** Sends the notice with `run` (on the writing connection: inside its transaction, if any). */
-  notify: (run: (sql: string) => Promise<unknown>) => Promise<void>;
+  /**
+   * Sends the notice with `run` (on the writing connection: inside its transaction, if any): of a
+   * change to `members`' rows alone, or to anything when undefined.
+   */
+  notify: (run: (sql: string) => Promise<unknown>, members?: ReadonlySet<string>) => Promise<void>;
   /** Sends the notice on a connection of the pool, outside any transaction. */
   notifyNow: () => Promise<void>;
   close: () => Promise<void>;
@@ -83,8 +116,8 @@ export function commitNotices(dataSource: DataSource, options: CommitNoticeOptio
     // TCP keep-alive too: a connection gone without a word (a dropped route) is noticed.
     const listener = new postgres.Client({ ...pool.options, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client = listener;
-    listener.on('notification', () => {
-      options.onNotice();
+    listener.on('notification', (message) => {
+      options.onNotice(noticeMembers(message.payload));
     });
     listener.on('error', (error) => {
       lost(listener, error);
@@ -110,8 +143,9 @@ export function commitNotices(dataSource: DataSource, options: CommitNoticeOptio
   if (options.listen) connect();
 
   return {
-    notify: async (run) => {
-      await run(notice);
+    notify: async (run, members) => {
+      const payload = noticePayload(members);
+      await run(payload === '' ? notice : `${notice}, '${payload}'`);
     },
     notifyNow: async () => {
       await pool.query(notice);

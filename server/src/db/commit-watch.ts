@@ -1,4 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
+import { memberRowsChanging } from './member-rows.js';
 
 /** Statements that change no table: reads, transaction control, session settings. */
 const QUIET =
@@ -17,18 +18,25 @@ export interface CommitWatchOptions {
    */
   ignoredTables: ReadonlySet<string>;
   /**
+   * Tables of members' rows (a member's uid names all of theirs): a write to one of these made
+   * inside `changingMemberRows` (db/member-rows.ts) is reported as a change to those members' rows
+   * alone. Every other watched write is a change to everything.
+   */
+  memberTables?: ReadonlySet<string>;
+  /**
    * Called when data may have changed: after each watched write (in a transaction too: SQLite's
    * one runner cannot always tell which transaction a statement belonged to), and again after the
    * COMMIT or ROLLBACK of a transaction that wrote (what was read meanwhile may be stale or never
-   * committed). The statement's caller waits for it.
+   * committed), with the members whose rows changed, or undefined when anything may have. The
+   * statement's caller waits for it.
    */
-  onChange: () => void;
+  onChange: (members?: ReadonlySet<string>) => void;
   /**
-   * Announces a change to other processes: run inside a transaction that wrote, just before its
-   * COMMIT (on PostgreSQL a NOTIFY, delivered only if the transaction commits; its failure fails
-   * the transaction), and after a write outside one.
+   * Announces a change (to `members`' rows, or to anything when undefined) to other processes: run
+   * inside a transaction that wrote, just before its COMMIT (on PostgreSQL a NOTIFY, delivered only
+   * if the transaction commits; its failure fails the transaction), and after a write outside one.
    */
-  announce?: (run: (sql: string) => Promise<unknown>) => Promise<void>;
+  announce?: (run: (sql: string) => Promise<unknown>, members?: ReadonlySet<string>) => Promise<void>;
   /** A write outside a transaction committed, but announcing it failed. */
   onAnnounceFailed?: (error: unknown) => void;
 }
@@ -38,6 +46,14 @@ export function changesWatchedData(sql: string, ignoredTables: ReadonlySet<strin
   if (QUIET.test(sql) || COMMIT.test(sql)) return false;
   const table = TARGET.exec(sql)?.[1];
   return table === undefined || !ignoredTables.has(table.toLowerCase());
+}
+
+/** The members whose rows a watched write changes, when declared and its table is theirs; else undefined. */
+function membersWritten(sql: string, memberTables: ReadonlySet<string> | undefined): ReadonlySet<string> | undefined {
+  const uids = memberRowsChanging();
+  if (uids === undefined || memberTables === undefined) return undefined;
+  const table = TARGET.exec(sql)?.[1]?.toLowerCase();
+  return table !== undefined && memberTables.has(table) ? new Set(uids) : undefined;
 }
 
 type Query = (sql: string, ...rest: unknown[]) => Promise<unknown>;
@@ -55,26 +71,33 @@ export function watchCommits(dataSource: DataSource, options: CommitWatchOptions
     wrapped.add(runner);
     const query = runner.query.bind(runner) as Query;
     const run = (sql: string) => query(sql);
-    let wrote = false;
+    // What the open transaction changed: nothing yet, some members' rows, or anything.
+    let wrote: Set<string> | 'anything' | undefined;
+    const taken = (): ReadonlySet<string> | undefined => {
+      const members = wrote === 'anything' ? undefined : wrote;
+      wrote = undefined;
+      return members;
+    };
     (runner as { query: Query }).query = async (sql, ...rest) => {
-      if (COMMIT.test(sql) && wrote) {
-        wrote = false;
-        await options.announce?.(run);
+      if (COMMIT.test(sql) && wrote !== undefined) {
+        const members = taken();
+        await options.announce?.(run, members);
         const result = await query(sql, ...rest);
-        options.onChange();
+        options.onChange(members);
         return result;
       }
       const result = await query(sql, ...rest);
       if (ROLLBACK.test(sql)) {
-        if (wrote) options.onChange();
-        wrote = false;
+        if (wrote !== undefined) options.onChange(taken());
       } else if (changesWatchedData(sql, options.ignoredTables)) {
-        options.onChange();
+        const members = membersWritten(sql, options.memberTables);
+        options.onChange(members);
         if (runner.isTransactionActive) {
-          wrote = true;
+          if (members === undefined || wrote === 'anything') wrote = 'anything';
+          else wrote = new Set([...(wrote ?? []), ...members]);
         } else {
           try {
-            await options.announce?.(run);
+            await options.announce?.(run, members);
           } catch (error) {
             options.onAnnounceFailed?.(error);
           }

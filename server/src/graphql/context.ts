@@ -30,8 +30,13 @@ export interface AuthUser {
  * adds its own loaders to this interface by module augmentation, next to their factory; the
  * composition root (app/loaders.ts) builds them all, so this kernel names no feature.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the features' augmentations
-export interface Loaders {}
+export interface Loaders {
+  /**
+   * The members (uids) whose rows this request's loaders read, when they note them: what a kept
+   * answer depends on beyond the tables whose every change empties the answer cache.
+   */
+  readonly membersRead?: ReadonlySet<string>;
+}
 
 /** What every resolver receives. Built by `createContext` (app/context.ts), the same way in the server and in tests. */
 export interface Context {

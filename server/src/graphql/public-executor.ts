@@ -9,7 +9,8 @@ import type {
 } from 'graphql';
 import { Kind, OperationTypeNode, execute, getOperationAST, parse, specifiedRules, validate } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import type { AnswerCache, Ticket } from './answer-cache.js';
+import { strongEtag } from '../http/answer-headers.js';
+import type { AnswerCache, KeptAnswer, Ticket } from './answer-cache.js';
 import type { Context } from './context.js';
 import { ErrorCode } from './errors.js';
 import { MAX_TOKENS, requestLimits } from './limits.js';
@@ -79,7 +80,8 @@ export interface PublicExecutorOptions {
 }
 
 /** An answer cache's key for a request, with the kept answer, or the ticket to keep the one being made. */
-type KeptAnswer = { key: string; body: string; ticket?: undefined } | { key: string; body?: undefined; ticket: Ticket };
+type CacheTurn =
+  { key: string; kept: KeptAnswer; ticket?: undefined } | { key: string; kept?: undefined; ticket: Ticket };
 
 /** The answer Apollo would give: status, headers (in Apollo's order) and body. */
 interface Answer {
@@ -132,11 +134,14 @@ export class PublicExecutor {
     if (fields === 'none' || (fields === 'members' && request.headers.authorization === undefined)) return undefined;
     if (operation.operation === OperationTypeNode.MUTATION && this.options.refusesMutation?.(request)) return undefined;
 
-    const kept = this.keptAnswerOf(request, document, operation, contentType, operationRequest);
-    if (kept?.body !== undefined) {
+    const turn = this.keptAnswerOf(request, document, operation, contentType, operationRequest);
+    if (turn?.kept !== undefined) {
+      const { body, etag } = turn.kept;
       this.options.answers?.onHit?.();
-      this.observeAndHead(request, reply, operation, contentType, { status: 200, headers: [], body: kept.body }, []);
-      return kept.body;
+      this.observeAndHead(request, reply, operation, contentType, { status: 200, headers: [], body }, []);
+      // Made once, when the answer was kept: http/answer-headers.ts sends it rather than hash again.
+      if (etag !== undefined && request.method === 'GET') void reply.header('etag', etag);
+      return body;
     }
     // The text guard's refusal is Apollo's to give.
     if (unstorableTextAt(variables ?? {}) !== null || hasUnstorableLiteral(document)) return undefined;
@@ -160,8 +165,18 @@ export class PublicExecutor {
     if (result.data === undefined) return undefined;
 
     const answer = this.answerOf(result.errors, result.data, result.extensions);
-    if (kept?.ticket !== undefined && answer.errors === undefined && answer.status === 200 && !answer.headers.length) {
-      this.options.answers?.cache.store(kept.ticket, kept.key, answer.body);
+    const membersRead = contextValue.loaders.membersRead;
+    if (
+      turn?.ticket !== undefined &&
+      membersRead !== undefined &&
+      answer.errors === undefined &&
+      answer.status === 200 &&
+      !answer.headers.length
+    ) {
+      this.options.answers?.cache.store(turn.ticket, turn.key, answer.body, {
+        etag: strongEtag(answer.body, contentType),
+        rows: membersRead,
+      });
     }
     this.observeAndHead(request, reply, operation, contentType, answer, answer.errors ?? []);
     return answer.body;
@@ -194,7 +209,7 @@ export class PublicExecutor {
     operation: OperationDefinitionNode,
     contentType: string,
     { variables, operationName }: OperationRequest,
-  ): KeptAnswer | undefined {
+  ): CacheTurn | undefined {
     const answers = this.options.answers;
     if (!answers || request.headers.authorization !== undefined) return undefined;
     if (operation.operation !== OperationTypeNode.QUERY) return undefined;
@@ -211,8 +226,8 @@ export class PublicExecutor {
       this.documentIds.set(document, id);
     }
     const key = `${String(id)} ${contentType} ${operationName ?? ''} ${JSON.stringify(variables ?? null)}`;
-    const body = answers.cache.get(key);
-    return body === undefined ? { key, ticket: answers.cache.ticket() } : { key, body };
+    const kept = answers.cache.lookup(key);
+    return kept === undefined ? { key, ticket: answers.cache.ticket() } : { key, kept };
   }
 
   /** The parsed document when it is valid (cached either way), false when Apollo must report on it. */

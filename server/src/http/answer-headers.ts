@@ -52,7 +52,7 @@ export function addVary(reply: FastifyReply, names: readonly string[]): void {
  * The `onSend` hook of `/graphql`: an anonymous GET answered with data and no errors gets
  * `Cache-Control: public, max-age=0, must-revalidate` and a strong ETag (a hash of its bytes, so it
  * changes exactly when the answer does, whether the lean executor, its answer cache or Apollo made
- * it), and `If-None-Match` with that tag gets 304 without the body. A caller with a token gets
+ * it; a kept answer's tag was made once, when it was kept), and `If-None-Match` with that tag gets 304 without the body. A caller with a token gets
  * `private, no-store`; anything else `no-store`.
  */
 export function graphqlAnswerHeaders(
@@ -76,12 +76,15 @@ export function graphqlAnswerHeaders(
     reply.statusCode === 200 &&
     typeof payload === 'string' &&
     payload.startsWith('{"data"');
+  // An answer served from the answer cache carries the tag made when it was kept.
+  const kept = reply.getHeader('etag');
   if (!reusable) {
+    if (kept !== undefined) reply.removeHeader('etag');
     void reply.header('cache-control', UNCACHED_ANSWER);
     done(null, payload);
     return;
   }
-  const etag = strongEtag(payload, String(reply.getHeader('content-type') ?? ''));
+  const etag = typeof kept === 'string' ? kept : strongEtag(payload, String(reply.getHeader('content-type') ?? ''));
   void reply.header('cache-control', PUBLIC_ANSWER).header('etag', etag);
   addVary(reply, ANSWER_VARY);
   if (matchesEtag(request.headers['if-none-match'], etag)) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { changingMemberRows } from '../db/member-rows.js';
 import { UserRecord } from '../members/user.entity.js';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
@@ -153,10 +154,13 @@ export class LinkService {
 
   /** Runs `work` in a transaction once the caller's page is known to exist. */
   private inOwnPage<T>(actor: AuthUser, work: (manager: EntityManager, owner: UserRecord) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      // Locked, so that concurrent changes to the page's links take turns.
-      const { owner } = await requireOwnPage(manager, actor, { lock: true });
-      return work(manager, owner);
-    });
+    // A change to this member's rows alone: other members' kept public answers stay.
+    return changingMemberRows([actor.id], () =>
+      this.dataSource.transaction(async (manager) => {
+        // Locked, so that concurrent changes to the page's links take turns.
+        const { owner } = await requireOwnPage(manager, actor, { lock: true });
+        return work(manager, owner);
+      }),
+    );
   }
 }

@@ -1,6 +1,7 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
+import { changingMemberRows } from '../db/member-rows.js';
 import type { AuthUser } from '../graphql/context.js';
 import { UserRecord } from '../members/user.entity.js';
 import { requireOwnPage } from '../profiles/own-page.js';
@@ -53,24 +54,29 @@ export class PhotoService {
         if (error instanceof CapacityFull) await this.uploads.reward(actor.id, 1).catch(() => undefined);
         throw error;
       });
-    await this.dataSource.transaction(async (manager) => {
-      await requireOwnPage(manager, actor);
-      await manager.upsert(
-        PhotoRecord,
-        { uid: actor.id, version, webp: webp.toString('base64'), updatedAt: new Date() },
-        ['uid'],
-      );
-    });
+    // A change to this member's rows alone: other members' kept public answers stay.
+    await changingMemberRows([actor.id], () =>
+      this.dataSource.transaction(async (manager) => {
+        await requireOwnPage(manager, actor);
+        await manager.upsert(
+          PhotoRecord,
+          { uid: actor.id, version, webp: webp.toString('base64'), updatedAt: new Date() },
+          ['uid'],
+        );
+      }),
+    );
     return photoPath(actor.id, version);
   }
 
   /** Takes the member's photo away (their page shows the initial again); nothing happens without one. */
   remove(actor: AuthUser): Promise<ProfileRecord> {
-    return this.dataSource.transaction(async (manager) => {
-      const { profile } = await requireOwnPage(manager, actor);
-      await manager.delete(PhotoRecord, { uid: actor.id });
-      return profile;
-    });
+    return changingMemberRows([actor.id], () =>
+      this.dataSource.transaction(async (manager) => {
+        const { profile } = await requireOwnPage(manager, actor);
+        await manager.delete(PhotoRecord, { uid: actor.id });
+        return profile;
+      }),
+    );
   }
 
   /**

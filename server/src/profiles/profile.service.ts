@@ -4,6 +4,7 @@ import { MAX_USERNAME_LENGTH, normalUsername } from '../rules/names.js';
 import type { UserRecord } from '../members/user.entity.js';
 import { normalizeChosenUsername, usernameTaken } from './username.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { changingMemberRows } from '../db/member-rows.js';
 import type { AuthUser } from '../graphql/context.js';
 import type { Loaders } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
@@ -69,12 +70,14 @@ export class ProfileService {
       groups.set(key, group);
     }
     for (const { verse, day, uids } of groups.values()) {
-      await this.profiles
-        .createQueryBuilder()
-        .update()
-        .set({ verseId: verse.id, verseRef: verse.ref, verseText: verse.text, verseDay: day })
-        .where('uid IN (:...uids) AND verse_pinned = :pinned AND verse_day < :day', { uids, pinned: false, day })
-        .execute();
+      await changingMemberRows(uids, () =>
+        this.profiles
+          .createQueryBuilder()
+          .update()
+          .set({ verseId: verse.id, verseRef: verse.ref, verseText: verse.text, verseDay: day })
+          .where('uid IN (:...uids) AND verse_pinned = :pinned AND verse_day < :day', { uids, pinned: false, day })
+          .execute(),
+      );
     }
     return moves.map(() => true);
   }
@@ -182,9 +185,14 @@ export class ProfileService {
   async changeUsername(actor: AuthUser, chosen: string): Promise<ProfileRecord> {
     const username = normalizeChosenUsername(chosen);
     try {
-      return await this.changeOwn(actor, (record) => {
-        record.username = username;
-      });
+      return await this.changeOwn(
+        actor,
+        (record) => {
+          record.username = username;
+        },
+        // A new username changes which answers name the member: not a change to their rows alone.
+        { usernameChanges: true },
+      );
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw usernameTaken(username);
@@ -221,12 +229,16 @@ export class ProfileService {
   private async changeOwn(
     actor: AuthUser,
     change: (record: ProfileRecord, owner: UserRecord) => void,
+    { usernameChanges = false } = {},
   ): Promise<ProfileRecord> {
-    return this.dataSource.transaction(async (manager) => {
-      const { owner, profile: record } = await requireOwnPage(manager, actor);
-      change(record, owner);
-      record.updatedAt = new Date();
-      return manager.save(ProfileRecord, record);
-    });
+    const work = () =>
+      this.dataSource.transaction(async (manager) => {
+        const { owner, profile: record } = await requireOwnPage(manager, actor);
+        change(record, owner);
+        record.updatedAt = new Date();
+        return manager.save(ProfileRecord, record);
+      });
+    // Only this member's kept public answers are dropped (app/public-answers.ts).
+    return usernameChanges ? work() : changingMemberRows([actor.id], work);
   }
 }
