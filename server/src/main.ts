@@ -63,8 +63,17 @@ app.log.info(
 // Written now, not at exit: a process that is killed never exits.
 flushCompileCache();
 // What start-up and each busy spell leave in the heap goes back to the system when the server is
-// quiet (quality.md P6 and F11's memory).
+// quiet (quality.md P6 and F11's memory), never with a request in flight: one waiting on a password
+// hash leaves the loop idle, and the collection would hold its answer back.
+let requestsInFlight = 0;
+app.server.on('request', (_request, response) => {
+  requestsInFlight += 1;
+  response.once('close', () => {
+    requestsInFlight -= 1;
+  });
+});
 const idleMemory = giveBackMemoryWhenIdle({
+  working: () => requestsInFlight > 0,
   onGivenBack: (result) => {
     app.log.debug(result, 'memory given back while idle');
   },

@@ -23,6 +23,11 @@ export interface IdleMemoryOptions {
   quietUtilization?: number;
   /** How much the heap must have grown since it was last given back for another to be worth it. */
   growthMb?: number;
+  /**
+   * True while the server has work in flight that leaves its loop quiet (requests waiting on a
+   * password hash or the database): no reading then counts as quiet.
+   */
+  working?: () => boolean;
   onGivenBack?: (result: MemoryGivenBack) => void;
 }
 
@@ -43,7 +48,7 @@ let collect: Collect | undefined;
  * of the live heap (tens of milliseconds), which a quiet server can spare.
  */
 export function giveBackMemoryWhenIdle(options: IdleMemoryOptions = {}): { stop: () => void } {
-  const { sampleMs = 1000, quietSamples = 5, quietUtilization = 0.02, growthMb = 8, onGivenBack } = options;
+  const { sampleMs = 1000, quietSamples = 5, quietUtilization = 0.02, growthMb = 8, working, onGivenBack } = options;
   if (!collect) {
     setFlagsFromString('--expose-gc');
     // A context made after the flag has `gc`; the server's own global never gets one.
@@ -58,7 +63,7 @@ export function giveBackMemoryWhenIdle(options: IdleMemoryOptions = {}): { stop:
     const now = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(now, last).utilization;
     last = now;
-    quiet = busy > quietUtilization ? 0 : quiet + 1;
+    quiet = busy > quietUtilization || working?.() ? 0 : quiet + 1;
     if (quiet < quietSamples) return;
     // Read only when quiet: it walks the heap's spaces, a few microseconds.
     const heapBeforeMb = physicalHeapMb();
