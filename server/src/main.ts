@@ -4,11 +4,18 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 // temporary folder, or NODE_COMPILE_CACHE), and later starts skip most of the compiling (quality.md
 // P9). It must be on before those modules load, hence the dynamic imports.
 enableCompileCache();
-const [{ buildApp }, { ConfigError, loadConfig }, { storageFailureCause }, { readBuildInfo }] = await Promise.all([
+const [
+  { buildApp },
+  { ConfigError, loadConfig },
+  { storageFailureCause },
+  { readBuildInfo },
+  { giveBackMemoryWhenIdle },
+] = await Promise.all([
   import('./app/app.js'),
   import('./config.js'),
   import('./db/errors.js'),
   import('./observability/build-info.js'),
+  import('./work/idle-memory.js'),
 ]);
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
@@ -55,6 +62,22 @@ app.log.info(
 );
 // Written now, not at exit: a process that is killed never exits.
 flushCompileCache();
+// What start-up and each busy spell leave in the heap goes back to the system when the server is
+// quiet (quality.md P6 and F11's memory), never with a request in flight: one waiting on a password
+// hash leaves the loop idle, and the collection would hold its answer back.
+let requestsInFlight = 0;
+app.server.on('request', (_request, response) => {
+  requestsInFlight += 1;
+  response.once('close', () => {
+    requestsInFlight -= 1;
+  });
+});
+const idleMemory = giveBackMemoryWhenIdle({
+  working: () => requestsInFlight > 0,
+  onGivenBack: (result) => {
+    app.log.debug(result, 'memory given back while idle');
+  },
+});
 const { embeddedKeys } = app.identity;
 if (embeddedKeys?.developmentCreated) {
   // Shown once, when made: the service-role key passes every check of the identity service.
@@ -75,6 +98,7 @@ let closing = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (closing) return;
   closing = true;
+  idleMemory.stop();
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   const timer = setTimeout(() => {
     app.log.error('shutdown took too long; exiting');
