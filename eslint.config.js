@@ -43,7 +43,7 @@ const serverFeatures = {
  * the migrations too: the schema's history, and the verse texts they seed, must not move when a
  * feature does.
  */
-const serverKernels = ['config.ts', 'db', 'graphql', 'http', 'jobs', 'mail', 'observability', 'work'];
+const serverKernels = ['config.ts', 'db', 'graphql', 'http', 'jobs', 'kernel', 'mail', 'observability', 'work'];
 
 /** The web app's feature folders: each may use the shared layers, never another feature. */
 const webFeatures = readdirSync('web/src/features', { withFileTypes: true })

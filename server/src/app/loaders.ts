@@ -1,67 +1,30 @@
-import type DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import type { Loaders } from '../graphql/context.js';
-import type { LinkRecord } from '../links/link.entity.js';
-import { linkLoaderFactory } from '../links/link.loaders.js';
-import type { UserRecord } from '../members/user.entity.js';
-import { userLoaderFactory } from '../members/user.loaders.js';
-import { photoLoaderFactory } from '../photos/photo.loaders.js';
-import type { ProfileLoaders } from '../profiles/profile.loaders.js';
-import { profileLoadersFactory } from '../profiles/profile.loaders.js';
+import { modules } from './modules.js';
 
 /**
- * The registry of per-request DataLoaders. Every feature's readers are built once here, per data
- * source; a request's loaders are made when a resolver first asks for them, so that a request
- * which reads only a profile makes no link or photo loader (requests are the hot path: a public
- * profile read made all six, and looked up their entity metadata, before this).
+ * The registry of per-request DataLoaders. Every feature's readers (its module's `loaders`) are
+ * built once here, per data source; a request's loaders are made when a resolver first asks for
+ * them, so that a request which reads only a profile makes no link or photo loader (requests are
+ * the hot path: a public profile read made all six, and looked up their entity metadata, before
+ * this). Each name is a getter on one shared prototype that makes its group on first use and
+ * leaves the loaders on the request's own object, so later reads are plain property reads.
  */
 export function loadersFor(dataSource: DataSource): () => Loaders {
-  const factories = {
-    user: userLoaderFactory(dataSource),
-    profiles: profileLoadersFactory(dataSource),
-    links: linkLoaderFactory(dataSource),
-    photo: photoLoaderFactory(dataSource),
-  };
-  return () => new RequestLoaders(factories);
-}
-
-interface Factories {
-  user: () => DataLoader<string, UserRecord | null>;
-  profiles: (users: { readonly userByUid: DataLoader<string, UserRecord | null> }) => ProfileLoaders;
-  links: () => DataLoader<string, LinkRecord[]>;
-  photo: () => DataLoader<string, string | null>;
-}
-
-/** One request's loaders, each made on first use. */
-class RequestLoaders implements Loaders {
-  #userByUid?: DataLoader<string, UserRecord | null>;
-  #profiles?: ProfileLoaders;
-  #linksByUid?: DataLoader<string, LinkRecord[]>;
-  #photoVersionByUid?: DataLoader<string, string | null>;
-
-  constructor(private readonly factories: Factories) {}
-
-  get userByUid(): DataLoader<string, UserRecord | null> {
-    return (this.#userByUid ??= this.factories.user());
+  const prototype = {};
+  for (const group of modules.flatMap((module) => module.loaders?.(dataSource) ?? [])) {
+    for (const name of group.names) {
+      Object.defineProperty(prototype, name, {
+        get(this: Loaders): unknown {
+          const made = group.make(this);
+          for (const each of group.names) {
+            if (made[each] === undefined) throw new Error(`a loader group did not make its "${each}"`);
+            Object.defineProperty(this, each, { value: made[each], enumerable: true });
+          }
+          return made[name];
+        },
+      });
+    }
   }
-
-  get profileByUid(): ProfileLoaders['profileByUid'] {
-    return this.profiles().profileByUid;
-  }
-
-  get profileByUsername(): ProfileLoaders['profileByUsername'] {
-    return this.profiles().profileByUsername;
-  }
-
-  get linksByUid(): DataLoader<string, LinkRecord[]> {
-    return (this.#linksByUid ??= this.factories.links());
-  }
-
-  get photoVersionByUid(): DataLoader<string, string | null> {
-    return (this.#photoVersionByUid ??= this.factories.photo());
-  }
-
-  private profiles(): ProfileLoaders {
-    return (this.#profiles ??= this.factories.profiles(this));
-  }
+  return () => Object.create(prototype) as Loaders;
 }
