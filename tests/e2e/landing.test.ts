@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readKjv } from '../../server/src/verses/kjv.js';
+import { readKjv } from '../../server/src/db/verse-texts/kjv.js';
 import { verseCalendar } from '../../server/src/verses/calendar.js';
 import { todayIn } from '../../server/src/verses/day.js';
 import type { TestApp } from '../support/app.js';

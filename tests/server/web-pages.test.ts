@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verseCalendar } from '../../server/src/verses/calendar.js';
 import { todayIn } from '../../server/src/verses/day.js';
-import { readKjv } from '../../server/src/verses/kjv.js';
+import { readKjv } from '../../server/src/db/verse-texts/kjv.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import { insertMember } from '../support/factories.js';

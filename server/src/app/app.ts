@@ -1,11 +1,9 @@
 import 'reflect-metadata';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { LogController } from 'fastify';
-import { pino } from 'pino';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
 import type { Config } from '../config.js';
-import { openDatabase, useRequestBusyTimeout } from '../db/data-source.js';
-import { sqliteWritableCheck } from '../db/sqlite-guard.js';
 import { createApollo, formatError } from '../graphql/apollo.js';
 import { crossSitePlugin } from '../graphql/cross-site.js';
 import type { Context } from '../graphql/context.js';
@@ -20,67 +18,16 @@ import { registerRequestTrace, withRequestTrace } from '../http/request-trace.js
 import { openAnswerHeadersFor, openQueriesPlugin, registerSecurity, trustedOrigins } from '../http/security.js';
 import { sharedServerOptions } from '../http/server-options.js';
 import { registerWebApp } from '../http/web.js';
-import { readBuildInfo } from '../observability/build-info.js';
-import { Metrics } from '../observability/metrics.js';
-import { AccountResolver } from '../accounts/account.resolver.js';
-import { AccountService } from '../accounts/account.service.js';
-import { SignInLimits } from '../accounts/sign-in-limits.js';
-import { MemberRecords } from '../accounts/member-records.js';
-import { MemberResolver } from '../accounts/member.resolver.js';
-import { MfaResolver } from '../accounts/mfa.resolver.js';
-import { MfaService } from '../accounts/mfa.service.js';
-import { AccountReconciler } from '../accounts/reconciler.js';
-import { Billing } from '../billing/billing.module.js';
-import { BillingResolver } from '../billing/billing.resolver.js';
-import { StripeClient } from '../billing/stripe.client.js';
-import { registerStripeWebhook } from '../billing/webhook.js';
 import { withOperationDeadline } from '../identity/deadline.js';
-import { mountIdentity } from '../identity/identity.module.js';
-import { LinkResolver, PublicLinkResolver } from '../links/link.resolver.js';
-import { registerLinkRoutes } from '../links/link-routes.js';
-import { LinkService } from '../links/link.service.js';
-import { FirstVisits } from '../links/first-visits.js';
-import { PageStatsService } from '../links/page-stats.service.js';
-import { PhotoResolver, PublicPhotoResolver } from '../photos/photo.resolver.js';
-import { registerPhotoRoutes } from '../photos/photo.routes.js';
-import { PhotoService } from '../photos/photo.service.js';
-import { ProfileResolver } from '../profiles/profile.resolver.js';
-import { ProfileService } from '../profiles/profile.service.js';
-import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
-import { UsernameAvailabilityResolver } from '../profiles/username-availability.resolver.js';
-import { UsernameAvailabilityService } from '../profiles/username-availability.service.js';
-import { registerShareRoutes } from '../sharing/share.routes.js';
-import { ShareService } from '../sharing/share.service.js';
-import { ByteCache } from '../work/byte-cache.js';
-import { defaultHeavySlots, HeavyCapacity } from '../work/capacity.js';
-import { windowLimiter } from '../work/rate-limit.js';
-import { WorkerPool } from '../work/worker-pool.js';
-import { VerseRecord } from '../verses/verse.entity.js';
-import { VerseResolver } from '../verses/verse.resolver.js';
-import { VerseService } from '../verses/verse.service.js';
-import { registerVersePages } from '../verses/verse-pages.js';
-import { SavedVerseResolver } from '../saved-verses/saved-verse.resolver.js';
-import { SavedVerseService } from '../saved-verses/saved-verse.service.js';
-import { VerseMailResolver } from '../verse-mail/verse-mail.resolver.js';
-import { registerVerseMailRoutes } from '../verse-mail/verse-mail-routes.js';
-import { VerseMailService } from '../verse-mail/verse-mail.service.js';
-import { createMailer } from '../mail/mail.transport.js';
-import { DataExportResolver } from '../exports/data-export.resolver.js';
-import { DataExportService } from '../exports/data-export.service.js';
-import type { SessionSource } from '../exports/data-export.service.js';
-import { AuthSessionRecord } from '../identity/embedded/entities.js';
-import { PageHoldResolver } from '../moderation/page-hold.resolver.js';
-import { ReportResolver } from '../moderation/report.resolver.js';
-import { ReportService } from '../moderation/report.service.js';
-import type { OperatorDeps } from '../operator/operator-context.js';
-import { authenticate, createContext } from './context.js';
-import { createDataSource } from './data-source.js';
+import { scheduleJob } from '../jobs/schedule.js';
+import { createContext } from './context.js';
 import { homePageRenderer } from './home-page.js';
-import { startBillingUpkeep, startReconciliation, startVerseMail } from './jobs.js';
-import { loadersFor } from './loaders.js';
+import { modules } from './modules.js';
 import { publicAnswerCache } from './public-answers.js';
 import { registerPublicRoutes } from './public-routes.js';
-import { buildAppSchema, publicRootFields } from './schema.js';
+import { buildAppSchema, publicRootFields, resolverContainer } from './schema.js';
+import { buildServices } from './services.js';
+import type { AppServices } from './services.js';
 import type { AppDependencies } from './app-dependencies.js';
 
 export type { AppDependencies };
@@ -93,24 +40,32 @@ export type { AppDependencies };
 const SLOW_ANSWER_MS = 1000;
 
 /**
- * The composition root: builds the whole server (database, services, GraphQL, health, background
- * jobs and the web app) and hands each feature what it needs. Used by main.ts
- * and by the tests, which call `inject` or `listen` on the result. Closing the app closes
- * everything it opened.
+ * The composition root: builds every feature's services (app/services.ts) and puts the HTTP server
+ * in front of them: GraphQL, the features' routes and background jobs, health and the web app.
+ * Used by main.ts and by the tests, which call `inject` or `listen` on the result. Closing the app
+ * closes everything it and the services opened.
  */
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
+  const built = await buildServices(config, dependencies);
+  try {
+    return await buildServer(config, built);
+  } catch (error) {
+    await built.close();
+    throw error;
+  }
+}
+
+/** The HTTP server in front of the services; closing it closes them. */
+async function buildServer(config: Config, built: AppServices): Promise<FastifyInstance> {
+  const { kernel, services } = built;
   const app: FastifyInstance = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Asynchronous writes to stdout (lines written while one write is pending go out together;
-      // flushed at exit): the default synchronous destination made a write call per request, the
-      // largest single cost of a profile read when profiled.
-      stream: dependencies.logStream ?? pino.destination({ dest: 1, sync: false }),
-    },
+    loggerInstance: kernel.log,
     ...sharedServerOptions(config),
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     return503OnClosing: true,
   });
+  // After the requests in flight are done: the identity calls of a login among them still need the services.
+  app.addHook('onClose', () => built.close());
   const security = {
     production: config.env === 'production',
     publicUrl: config.publicUrl,
@@ -135,151 +90,46 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     else request.log.debug(entry, 'request completed');
     done();
   });
-
-  const dataSource = dependencies.dataSource ?? (await openDatabase(createDataSource(config.database)));
-  if (!dependencies.dataSource) app.addHook('onClose', async () => dataSource.destroy());
-  // Migrations ran with the long wait; requests must not freeze the process that long (F1).
-  await useRequestBusyTimeout(dataSource);
-  try {
-    sqliteWritableCheck(dataSource)?.();
-  } catch (error) {
-    app.log.error(
-      { err: error },
-      'the SQLite database cannot be written: writes fail and /readyz answers 503 until it can',
-    );
-  }
-  const build = readBuildInfo();
-  const metrics = new Metrics(dataSource, build);
+  const { metrics } = kernel;
   app.decorate('metrics', metrics);
   metrics.observeRequests(app);
   if (config.metricsPort !== undefined) metrics.serve(app, config.host, config.metricsPort);
+  app.decorate('identity', services.identity);
+  app.decorate('billing', services.billing);
+  app.decorate('verseMail', services.verseMail);
+  app.decorate('operator', services.operator);
 
-  const background = dependencies.background ?? true;
-  // One SMTP transport for all mail: the embedded identity service's and the morning verse.
-  const mailer = createMailer(config, dataSource, app.log);
-  app.addHook('onClose', () => {
-    mailer.close();
-  });
-  const identity = await mountIdentity(app, config, dataSource, {
-    fetch: dependencies.identityFetch,
-    background,
-    mailer,
-  });
+  const schema = await buildAppSchema(resolverContainer(services, kernel));
+  await registerGraphql(app, built, schema, trustedOrigins(security));
+  registerPublicRoutes(app, config, kernel.dataSource, schema);
+  for (const module of modules) await module.routes?.(app, services, kernel);
+  if (kernel.background) {
+    for (const module of modules) {
+      for (const job of module.jobs?.(services, kernel) ?? []) scheduleJob(app, kernel.dataSource, job);
+    }
+  }
+  registerHealthRoutes(app, kernel.dataSource, services.identity.redis, built.build);
+  await registerWebPages(app, built);
+  return app;
+}
 
-  const verses = new VerseService(dataSource.getRepository(VerseRecord));
-  const newLoaders = loadersFor(dataSource);
-  const profiles = new ProfileService(dataSource, verses);
-  const savedVerses = new SavedVerseService(dataSource, verses);
-  const verseMail = new VerseMailService({
-    dataSource,
-    verses,
-    identity: identity.client,
-    mailer,
-    publicUrl: config.publicUrl,
-    log: app.log,
-    clock: dependencies.clock,
-  });
-  app.decorate('verseMail', verseMail);
-  const links = new LinkService(dataSource);
-  // Each visitor counts once a day per page and link; instances agree through Redis when there is one.
-  const pageStats = new PageStatsService(dataSource, new FirstVisits(identity.redis, app.log));
-  // One bound on the cores heavy work takes, with a lane per kind (members' uploads; cards and QR
-  // codes for anyone), so that a card flood never puts off an upload: see work/capacity.ts.
-  const heavySlots = config.heavy.threads ?? defaultHeavySlots();
-  const capacity = new HeavyCapacity(heavySlots, config.heavy.queue);
-  const [uploadCapacity, renderCapacity] = [capacity.lane(), capacity.lane()];
-  const workers = new WorkerPool(heavySlots);
-  app.addHook('onClose', async () => workers.close());
-  const photos = new PhotoService(
-    dataSource,
-    uploadCapacity,
-    windowLimiter('photo-uploads', config.heavy.uploadsPerHour, 3600, identity.redis),
-  );
-  const shares = new ShareService(
-    profiles,
-    verses,
-    newLoaders,
-    config.publicUrl,
-    {
-      capacity: renderCapacity,
-      pool: workers,
-      cache: new ByteCache(config.heavy.cacheMb * 1024 * 1024, identity.redis),
-      renders: windowLimiter('renders', config.heavy.rendersPerMinute, 60, identity.redis),
-    },
-    photos,
-  );
-  const stripe = await StripeClient.fromConfig(config.billing);
-  const billing = new Billing(dataSource, identity.client, stripe, {
-    publicUrl: config.publicUrl,
-    graceDays: config.billing.graceDays,
-    log: app.log,
-  });
-  app.decorate('billing', billing);
-  const lifecycle = [billing.closure, ...(dependencies.accountLifecycle ?? [])];
-  const records = new MemberRecords(dataSource, identity.client, verses, lifecycle, {
-    random: dependencies.random,
-    log: app.log,
-  });
-  const accounts = new AccountService(identity.client, records, lifecycle, {
-    siteUrl: config.publicUrl,
-    limits: SignInLimits.create(config.auth.rateLimits, identity.redis),
-  });
-  const reconciler = new AccountReconciler(dataSource, identity.client, records, app.log);
-  const reports = new ReportService(dataSource, profiles, identity.redis);
-  // The embedded identity service's sessions are in our database; a hosted one keeps its own.
-  const embedded = identity.mode === 'embedded';
-  const sessions = dataSource.getRepository(AuthSessionRecord);
-  const sessionSource: SessionSource | undefined = embedded
-    ? async (uid) =>
-        (await sessions.find({ where: { userId: uid }, order: { createdAt: 'ASC' } })).map((session) => ({
-          id: session.id,
-          userAgent: session.userAgent,
-          ip: session.ip,
-          createdAt: session.createdAt,
-          updatedAt: session.updatedAt,
-          refreshedAt: session.refreshedAt,
-        }))
-    : undefined;
-  const dataExports = new DataExportService(dataSource, identity.client, sessionSource);
-  app.decorate('operator', {
-    dataSource,
-    identity: identity.client,
-    records,
-    lifecycle,
-    exports: dataExports,
-    reports,
-    endSessions: embedded ? async (uid: string) => (await sessions.delete({ userId: uid })).affected ?? 0 : undefined,
-  } satisfies OperatorDeps);
-  const resolverInstances = new Map<unknown, object>([
-    [VerseResolver, new VerseResolver(verses)],
-    [AccountResolver, new AccountResolver(accounts)],
-    [MemberResolver, new MemberResolver()],
-    [MfaResolver, new MfaResolver(new MfaService(identity.client, accounts))],
-    [ProfileResolver, new ProfileResolver(profiles)],
-    [PublicProfileResolver, new PublicProfileResolver(profiles)],
-    [
-      UsernameAvailabilityResolver,
-      new UsernameAvailabilityResolver(new UsernameAvailabilityService(dataSource, identity.redis)),
-    ],
-    [BillingResolver, new BillingResolver(billing.checkout, billing.roles)],
-    [LinkResolver, new LinkResolver(links, pageStats)],
-    [PublicLinkResolver, new PublicLinkResolver()],
-    [PhotoResolver, new PhotoResolver(photos, config.publicUrl)],
-    [PublicPhotoResolver, new PublicPhotoResolver(config.publicUrl)],
-    [SavedVerseResolver, new SavedVerseResolver(savedVerses)],
-    [VerseMailResolver, new VerseMailResolver(verseMail)],
-    [ReportResolver, new ReportResolver(reports)],
-    [PageHoldResolver, new PageHoldResolver()],
-    [DataExportResolver, new DataExportResolver(dataExports, identity.client)],
-  ]);
-  const schema = await buildAppSchema({ get: (resolverClass: unknown) => resolverInstances.get(resolverClass) });
-
-  const isTrusted = trustedOrigins(security);
+/**
+ * `/graphql`: the lean public executor first (queries and public mutations, with the answer
+ * cache), then Apollo for what it declines, both with one context per request.
+ */
+async function registerGraphql(
+  app: FastifyInstance,
+  { kernel }: AppServices,
+  schema: GraphQLSchema,
+  isTrusted: (origin: string) => boolean,
+): Promise<void> {
+  const { config, metrics } = kernel;
+  const production = config.env === 'production';
   // Mutations, public ones included, only from the site, CORS_ORIGINS, or clients that are not a page on another site.
   const refusesCrossSiteMutation = refusesCrossSite(isTrusted);
   const apollo = createApollo(app, schema, {
     ...config.graphql,
-    production: security.production,
+    production,
     plugins: [
       crossSitePlugin<Context>(refusesCrossSiteMutation),
       openQueriesPlugin<Context>(isTrusted),
@@ -295,15 +145,15 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const contextOf = (request: FastifyRequest): Promise<Context> =>
     (request.graphqlContext ??= (async () =>
       createContext({
-        user: await authenticate(request.headers.authorization, identity.verifier),
-        loaders: newLoaders(),
+        user: await kernel.authenticate(request.headers.authorization),
+        loaders: kernel.loaders(),
         log: request.log,
         clientIp: request.ip,
       }))());
   const graphqlHandler = fastifyApolloHandler<Context>(apollo, { context: contextOf });
   const openAnswerHeaders = openAnswerHeadersFor(isTrusted);
   // The budget in characters: a byte each in ASCII answers, two where wider text appears.
-  const answerCache = publicAnswerCache(app, dataSource, {
+  const answerCache = publicAnswerCache(app, kernel.dataSource, {
     maxChars: Math.floor(config.graphql.answerCacheMb * 1024 * 1024),
     serve: config.graphql.leanPublic,
   });
@@ -312,7 +162,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         schema,
         publicFields: publicRootFields('Query'),
         publicMutations: publicRootFields('Mutation'),
-        production: security.production,
+        production,
         context: contextOf,
         formatError: formatError(app.log),
         refusesMutation: (request) => refusesCrossSiteMutation(request.headers),
@@ -345,27 +195,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       );
     },
   });
-  registerPublicRoutes(app, config, dataSource, schema);
+}
 
-  registerStripeWebhook(app, stripe, billing.sync);
-  registerLinkRoutes(app, { links, stats: pageStats });
-  registerPhotoRoutes(app, {
-    photos,
-    authenticate: (header) => authenticate(header, identity.verifier),
-    publicUrl: config.publicUrl,
-  });
-  registerShareRoutes(app, shares);
-  registerVersePages(app, { verses, publicUrl: config.publicUrl });
-  registerVerseMailRoutes(app, verseMail);
-
-  if (background) startBillingUpkeep(app, dataSource, billing);
-  if (background) startVerseMail(app, dataSource, verseMail);
-
-  if (background && config.reconcile.onStart) {
-    startReconciliation(app, dataSource, reconciler, config.reconcile.graceSeconds);
-  }
-
-  registerHealthRoutes(app, dataSource, identity.redis, build);
+/** The web app's pages, registered last: its not-found handler serves `/@username` and the app's routes. */
+async function registerWebPages(app: FastifyInstance, { kernel, services }: AppServices): Promise<void> {
+  const { config } = kernel;
+  const { profiles, pageStats, shares, verses, billing } = services;
   await registerWebApp(app, {
     distDir: config.webDistDir,
     publicUrl: config.publicUrl,
@@ -373,7 +208,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     supportEmail: config.web.supportEmail,
     billing: billing.enabled,
     // The same lookup as the `profile` query, for the meta tags of `/@username` pages.
-    findProfile: (username) => profiles.findPublic(username, newLoaders()),
+    findProfile: (username) => profiles.findPublic(username, kernel.loaders()),
     countView: (profile, visitor) => pageStats.countView(profile.uid, visitor),
     // Versioned by the day (the verse changes with it); the ETag follows changes within a day.
     shareImageUrl: (profile) =>
@@ -381,5 +216,4 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     verseImageUrl: () => `${config.publicUrl}/share/verse-of-the-day/${new Date().toISOString().slice(0, 10)}.png`,
     renderHome: homePageRenderer(verses, config.webSsrDir),
   });
-  return app;
 }

@@ -1,48 +1,26 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
-import type { ContainerType } from 'type-graphql';
-import { AccountResolver } from '../accounts/account.resolver.js';
-import { MemberResolver } from '../accounts/member.resolver.js';
-import { MfaResolver } from '../accounts/mfa.resolver.js';
-import { BillingResolver } from '../billing/billing.resolver.js';
+import type { ContainerType, NonEmptyArray } from 'type-graphql';
 import { classifyRootFields } from '../graphql/auth.js';
 import { buildGraphQLSchema } from '../graphql/schema.js';
-import { LinkResolver, PublicLinkResolver } from '../links/link.resolver.js';
-import { PhotoResolver, PublicPhotoResolver } from '../photos/photo.resolver.js';
-import { ProfileResolver } from '../profiles/profile.resolver.js';
-import { PublicProfileResolver } from '../profiles/public-profile.resolver.js';
-import { UsernameAvailabilityResolver } from '../profiles/username-availability.resolver.js';
-import { SavedVerseResolver } from '../saved-verses/saved-verse.resolver.js';
-import { VerseMailResolver } from '../verse-mail/verse-mail.resolver.js';
-import { VerseResolver } from '../verses/verse.resolver.js';
-import { DataExportResolver } from '../exports/data-export.resolver.js';
-import { PageHoldResolver } from '../moderation/page-hold.resolver.js';
-import { ReportResolver } from '../moderation/report.resolver.js';
+import type { Kernel, Services } from '../kernel/feature-module.js';
+import { modules } from './modules.js';
 
-/** Every resolver class. Each is built once, with its services, by the app's container. */
-export const resolvers = [
-  VerseResolver,
-  AccountResolver,
-  MemberResolver,
-  MfaResolver,
-  ProfileResolver,
-  PublicProfileResolver,
-  UsernameAvailabilityResolver,
-  BillingResolver,
-  LinkResolver,
-  PublicLinkResolver,
-  PhotoResolver,
-  PublicPhotoResolver,
-  SavedVerseResolver,
-  VerseMailResolver,
-  ReportResolver,
-  PageHoldResolver,
-  DataExportResolver,
-] as const;
+const recipes = modules.flatMap((module) => module.resolvers ?? []);
+
+/** Every resolver class, from the features' modules. */
+export const resolvers = recipes.map((recipe) => recipe.type);
 
 /** The app's executable schema; `container` hands type-graphql the resolver instances. */
 export function buildAppSchema(container?: ContainerType): Promise<GraphQLSchema> {
-  return buildGraphQLSchema([...resolvers], container);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql's own type for resolver classes
+  return buildGraphQLSchema(resolvers as unknown as NonEmptyArray<Function>, container);
+}
+
+/** The container of the resolver instances: each built once, from the services, as its module says. */
+export function resolverContainer(services: Services, kernel: Kernel): ContainerType {
+  const instances = new Map<unknown, object>(recipes.map((recipe) => [recipe.type, recipe.build(services, kernel)]));
+  return { get: (resolverClass: unknown) => instances.get(resolverClass) };
 }
 
 /**
@@ -51,7 +29,7 @@ export function buildAppSchema(container?: ContainerType): Promise<GraphQLSchema
  */
 export function publicRootFields(type: 'Query' | 'Mutation'): Set<string> {
   return new Set(
-    classifyRootFields([...resolvers])
+    classifyRootFields(resolvers)
       .filter(({ field, access }) => access === 'public' && field.startsWith(`${type}.`))
       .map(({ field }) => field.slice(type.length + 1)),
   );

@@ -2,14 +2,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { AuthUser } from '../graphql/context.js';
 import type { IdentityClient } from '../identity/identity.client.js';
+import { resolver } from '../kernel/feature-module.js';
+import type { FeatureModule } from '../kernel/feature-module.js';
 import { BillingAccountClosure } from './account-closure.js';
+import { billingEntities } from './billing.entities.js';
+import { BillingResolver } from './billing.resolver.js';
 import { CheckoutService } from './checkout.service.js';
 import { ClaimsOutbox } from './claims-outbox.js';
 import type { Entitlement } from './entitlement.js';
 import type { PlusStanding } from './plus-role.service.js';
 import { PlusRoleService } from './plus-role.service.js';
-import type { StripeClient } from './stripe.client.js';
+import { StripeClient } from './stripe.client.js';
 import { StripeSyncService } from './stripe-sync.service.js';
+import { registerStripeWebhook } from './webhook.js';
+
+declare module '../kernel/feature-module.js' {
+  interface Services {
+    billing: Billing;
+  }
+}
+
+/** How often a server with billing reviews grace periods and retries unwritten claims. */
+const BILLING_MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface BillingOptions {
   /** The web app's address: checkout and the portal lead back to its Plus page. */
@@ -39,7 +53,12 @@ export class Billing {
   /** True when Stripe keys are configured. */
   readonly enabled: boolean;
 
-  constructor(dataSource: DataSource, identity: IdentityClient, stripe: StripeClient | null, options: BillingOptions) {
+  constructor(
+    dataSource: DataSource,
+    identity: IdentityClient,
+    readonly stripe: StripeClient | null,
+    options: BillingOptions,
+  ) {
     this.enabled = stripe !== null;
     this.outbox = new ClaimsOutbox(dataSource, identity, options.log);
     this.roles = new PlusRoleService(dataSource, stripe, this.outbox, options.graceDays);
@@ -78,3 +97,49 @@ export class Billing {
     return this.roles.revoke(email);
   }
 }
+
+/**
+ * Plus as a feature of the server. Once listening it reads the Stripe catalog (products made before
+ * the webhook existed); then, once per interval across every instance, it ends grace periods that
+ * ran out and retries claims the identity service refused (grants made by `npm run plus` too, so
+ * this runs without Stripe keys).
+ */
+export const billingModule: FeatureModule = {
+  name: 'billing',
+  entities: billingEntities,
+  build: async ({ config, dataSource, log }, { identity, accountLifecycle }) => {
+    const stripe = await StripeClient.fromConfig(config.billing);
+    const billing = new Billing(dataSource, identity.client, stripe, {
+      publicUrl: config.publicUrl,
+      graceDays: config.billing.graceDays,
+      log,
+    });
+    // Billing's part in an account's end comes before any hook handed in.
+    accountLifecycle.unshift(billing.closure);
+    return { billing };
+  },
+  resolvers: [resolver(BillingResolver, ({ billing }) => new BillingResolver(billing.checkout, billing.roles))],
+  routes: (server, { billing }, { background }) => {
+    registerStripeWebhook(server, billing.stripe, billing.sync);
+    if (!background || !billing.enabled) return;
+    server.addHook('onListen', () => {
+      billing
+        .syncCatalog()
+        .then((prices) => {
+          server.log.info({ prices }, 'billing: Stripe catalog read');
+        })
+        .catch((error: unknown) => {
+          server.log.error({ err: error }, 'billing: could not read the Stripe catalog; webhooks will bring it');
+        });
+    });
+  },
+  jobs: ({ billing }) => [
+    {
+      name: 'billing-upkeep',
+      intervalMs: BILLING_MAINTENANCE_INTERVAL_MS,
+      run: async () => {
+        await billing.runMaintenance();
+      },
+    },
+  ],
+};

@@ -1,8 +1,9 @@
 // The operator's command line: npm run admin -- <command> … (see USAGE, and the README's "Operating").
 //
-// Like `npm run plus`, it runs the app for a moment (./running-app.ts) and calls one use case of
-// server/src/operator/. Every account command writes an audit row naming the operator (`--operator`,
-// else the OS user) with the OS user and host it ran as, whether it was done, refused or failed.
+// Like `npm run plus`, it builds the services for a moment with no HTTP server (./with-services.ts)
+// and calls one use case of server/src/operator/. Every account command writes an audit row naming
+// the operator (`--operator`, else the OS user) with the OS user and host it ran as, whether it was
+// done, refused or failed.
 // `backup` and `restore` work on the database's files without the app (./admin-backup.ts).
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ import { readAudit } from '../operator/read-audit.js';
 import { listReports, resolveReport } from '../operator/reports-queue.js';
 import { showAccount } from '../operator/show-account.js';
 import { runFileCommand } from './admin-backup.js';
-import { withRunningApp } from './running-app.js';
+import { withServices } from './with-services.js';
 
 const USAGE = `usage: npm run admin -- <command> [options] [--operator NAME]
 
@@ -323,8 +324,8 @@ async function main(argv: string[]): Promise<number> {
     const loose = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: false });
     const given = typeof loose.values.operator === 'string' ? operatorName(loose.values.operator) : null;
     const operator = given && 'name' in given ? given.name : origin.osUser;
-    return withRunningApp((app) =>
-      runAudited({ deps: app.operator, operator, origin }, named, loose.positionals.slice(1), {}, problem),
+    return withServices(({ operator: deps }) =>
+      runAudited({ deps, operator, origin }, named, loose.positionals.slice(1), {}, problem),
     );
   }
   const [name = '', ...args] = parsed.positionals;
@@ -335,8 +336,8 @@ async function main(argv: string[]): Promise<number> {
   const given = operatorName(parsed.values.operator ?? origin.osUser);
   const operator = 'name' in given ? given.name : origin.osUser;
   const refusal = 'problem' in given ? given.problem : null;
-  return withRunningApp((app) =>
-    runAudited({ deps: app.operator, operator, origin }, name, args, parsed.values, refusal),
+  return withServices(({ operator: deps }) =>
+    runAudited({ deps, operator, origin }, name, args, parsed.values, refusal),
   );
 }
 

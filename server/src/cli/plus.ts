@@ -1,14 +1,14 @@
 // Grants or revokes Plus for one member: npm run plus -- grant|revoke EMAIL
 //
-// It runs the app itself for a moment, on a free loopback port with no background work, and calls
-// the billing service as the webhook would: the grant and `users.stripe_role` are written in one
+// It builds the services for a moment, with no HTTP server and no background work, and calls the
+// billing service as the webhook would: the grant and `users.stripe_role` are written in one
 // transaction, then the identity account's `app_metadata.stripeRole` through supabase-js (the
-// embedded identity service answers over HTTP, so the app has to listen). It works beside a running
-// server on the same database; the member's next token (sign-in or refresh) carries the claim.
+// embedded identity service answers it in-process). It works beside a running server on the same
+// database; the member's next token (sign-in or refresh) carries the claim.
 import 'reflect-metadata';
 import { GraphQLError } from 'graphql';
 import { IdentityError } from '../identity/identity.client.js';
-import { withRunningApp } from './running-app.js';
+import { withServices } from './with-services.js';
 
 const USAGE = 'usage: npm run plus -- grant|revoke EMAIL';
 
@@ -18,9 +18,9 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  return withRunningApp(async (app) => {
+  return withServices(async ({ billing }) => {
     try {
-      const { entitlement } = action === 'grant' ? await app.billing.grant(email) : await app.billing.revoke(email);
+      const { entitlement } = action === 'grant' ? await billing.grant(email) : await billing.revoke(email);
       const plan = entitlement.role === null ? 'free' : 'Plus';
       const why = entitlement.granted
         ? 'granted'

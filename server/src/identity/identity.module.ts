@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import type { Redis } from 'ioredis';
-import type {} from '../observability/metrics.js';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config.js';
-import { scheduleJob } from '../jobs/schedule.js';
+import type { FeatureModule, Kernel, Services } from '../kernel/feature-module.js';
+import { AuthSessionRecord, identityEntities } from './embedded/entities.js';
 import { internalIdentityFetch } from './embedded/in-process.js';
 import type { IdentityKeys } from './embedded/keys.js';
-import type { IdentityContext } from './embedded/context.js';
 import { prepareEmbeddedIdentity } from './embedded/service.js';
 import { pruneExpired, sessionLiveness } from './embedded/sessions.js';
 import { LRUCache } from 'lru-cache';
@@ -25,11 +24,19 @@ export interface Identity {
   embeddedKeys: IdentityKeys | undefined;
   /** The Redis connection the rate limits and visit counts of every instance share, when REDIS_URL is set. */
   redis: Redis | undefined;
+  /** The embedded service's sessions (embedded mode only). */
+  sessions: EmbeddedSessions | undefined;
+  /** The embedded service's routes, mounted at /auth/v1 by the server that listens (embedded mode only). */
+  routes: FastifyPluginCallback | undefined;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
+declare module '../kernel/feature-module.js' {
+  interface Services {
     identity: Identity;
+  }
+  interface FeatureOptions {
+    /** The HTTP client for identity calls (tests wrap it to inject failures at the HTTP boundary). */
+    identityFetch?: typeof fetch;
   }
 }
 
@@ -42,18 +49,6 @@ function ownOrigin(config: Config): string {
 
 /** How often the embedded service deletes expired tokens and outbox messages. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-
-/** Once listening, and hourly across every instance: deletes what the embedded service can no longer use. */
-function startPruning(app: FastifyInstance, config: Config, dataSource: DataSource): void {
-  scheduleJob(app, dataSource, {
-    name: 'identity-prune',
-    intervalMs: PRUNE_INTERVAL_MS,
-    run: async () => {
-      const report = await pruneExpired(dataSource, config.auth);
-      app.log.debug(report, 'identity: expired tokens and outbox messages deleted');
-    },
-  });
-}
 
 /** How long a hosted member's "has a verified factor" answer is kept (P3: no round trip per request). */
 const HOSTED_FACTOR_TTL_MS = 30 * 1000;
@@ -103,76 +98,126 @@ async function firstConnection(redis: Redis): Promise<void> {
   });
 }
 
+/** The embedded service's sessions, which are in our database (a hosted service keeps its own). */
+export interface EmbeddedSessions {
+  /** An account's sessions, oldest first. */
+  list: (
+    uid: string,
+  ) => Promise<
+    {
+      id: string;
+      userAgent: string | null;
+      ip: string | null;
+      createdAt: Date;
+      updatedAt: Date;
+      refreshedAt: Date | null;
+    }[]
+  >;
+  /** Ends every session of an account at once; how many there were. */
+  end: (uid: string) => Promise<number>;
+}
+
+function embeddedSessions(dataSource: DataSource): EmbeddedSessions {
+  const sessions = dataSource.getRepository(AuthSessionRecord);
+  return {
+    list: async (uid) =>
+      (await sessions.find({ where: { userId: uid }, order: { createdAt: 'ASC' } })).map((session) => ({
+        id: session.id,
+        userAgent: session.userAgent,
+        ip: session.ip,
+        createdAt: session.createdAt,
+        updatedAt: session.updatedAt,
+        refreshedAt: session.refreshedAt,
+      })),
+    end: async (uid) => (await sessions.delete({ userId: uid })).affected ?? 0,
+  };
+}
+
+/** The Redis connection every instance shares, when REDIS_URL is set; closed with the services. */
+async function connectRedis(kernel: Kernel): Promise<Redis | undefined> {
+  // The client is loaded only when Redis is configured: a single instance never needs it.
+  if (kernel.config.redisUrl === undefined) return undefined;
+  const redis = new (await import('ioredis')).Redis(kernel.config.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  });
+  redis.on('error', (error: unknown) => {
+    kernel.log.warn({ err: error }, 'redis error; rate limits fall back to this process');
+  });
+  kernel.onClose(() => {
+    redis.disconnect();
+  });
+  await firstConnection(redis);
+  return redis;
+}
+
 /**
- * Sets identity up: in embedded mode mounts the Supabase-Auth-compatible service at /auth/v1 and
- * points supabase-js at this process (reached in-process unless `fetch` is given); in hosted mode
- * points it at SUPABASE_URL. Decorates the app with `identity` (client, token verifier, embedded keys).
+ * Sets identity up: in embedded mode readies the Supabase-Auth-compatible service (answering
+ * supabase-js in-process unless `identityFetch` is given; the server that listens mounts it at
+ * /auth/v1); in hosted mode points supabase-js at SUPABASE_URL.
  */
-export async function mountIdentity(
-  app: FastifyInstance,
-  config: Config,
-  dataSource: DataSource,
-  options: {
-    /** The HTTP client for identity calls (default: in-process in embedded mode, else the network). */
-    fetch?: typeof fetch;
-    background?: boolean;
-    /** The app's mailer, which the embedded service sends through too. */
-    mailer?: IdentityContext['mailer'];
-  } = {},
-): Promise<Identity> {
-  let identity: Identity;
-  // In both modes: the app's own limits (sign-ins, uploads, drawings, reports) and visit counts are
-  // shared through it. The client is loaded only when Redis is configured: a single instance never needs it.
-  const redis =
-    config.redisUrl === undefined
-      ? undefined
-      : new (await import('ioredis')).Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  if (redis) {
-    redis.on('error', (error: unknown) => {
-      app.log.warn({ err: error }, 'redis error; rate limits fall back to this process');
-    });
-    app.addHook('onClose', () => {
-      redis.disconnect();
-    });
-    await firstConnection(redis);
-  }
+async function buildIdentity(kernel: Kernel): Promise<Pick<Services, 'identity'>> {
+  const { config, dataSource, metrics } = kernel;
+  const given = kernel.options.identityFetch;
+  // In both modes: the app's own limits (sign-ins, uploads, drawings, reports) and visit counts are shared through it.
+  const redis = await connectRedis(kernel);
   if (config.identity.mode === 'embedded') {
-    const { plugin, keys } = await prepareEmbeddedIdentity(app, config, dataSource, redis, options.mailer);
-    await app.register(plugin, { prefix: '/auth/v1' });
-    const ownCalls = options.fetch ?? (await internalIdentityFetch(app, config, plugin));
-    if (options.background ?? true) startPruning(app, config, dataSource);
-    identity = {
+    const { plugin, keys } = await prepareEmbeddedIdentity(config, dataSource, kernel.mailer, redis);
+    const ownCalls = given ?? (await internalIdentityFetch(kernel.log, config, plugin, kernel.onClose));
+    const identity: Identity = {
       mode: 'embedded',
       client: new IdentityClient({
         url: ownOrigin(config),
         anonKey: keys.anonKey,
         serviceRoleKey: keys.serviceRoleKey,
-        fetch: app.metrics.timedFetch(ownCalls),
+        fetch: metrics.timedFetch(ownCalls),
         recoveryCodes: true,
       }),
       verifier: createTokenVerifier(config, { keys, sessionAlive: sessionLiveness(dataSource) }),
       embeddedKeys: keys,
       redis,
+      sessions: embeddedSessions(dataSource),
+      routes: plugin,
     };
-  } else {
-    const { url, anonKey, serviceRoleKey } = config.identity;
-    if (url === undefined || anonKey === undefined || serviceRoleKey === undefined) {
-      throw new Error('hosted identity needs SUPABASE_URL and both keys');
-    }
-    const client = new IdentityClient({
-      url,
-      anonKey,
-      serviceRoleKey,
-      fetch: app.metrics.timedFetch(options.fetch ?? fetch),
-    });
-    identity = {
-      mode: 'hosted',
-      client,
-      verifier: createTokenVerifier(config, undefined, { verifiedFactor: hostedFactorLookup(client) }),
-      embeddedKeys: undefined,
-      redis,
-    };
+    return { identity };
   }
-  app.decorate('identity', identity);
-  return identity;
+  const { url, anonKey, serviceRoleKey } = config.identity;
+  if (url === undefined || anonKey === undefined || serviceRoleKey === undefined) {
+    throw new Error('hosted identity needs SUPABASE_URL and both keys');
+  }
+  const client = new IdentityClient({ url, anonKey, serviceRoleKey, fetch: metrics.timedFetch(given ?? fetch) });
+  const identity: Identity = {
+    mode: 'hosted',
+    client,
+    verifier: createTokenVerifier(config, undefined, { verifiedFactor: hostedFactorLookup(client) }),
+    embeddedKeys: undefined,
+    redis,
+    sessions: undefined,
+    routes: undefined,
+  };
+  return { identity };
 }
+
+/** Identity, the ground floor every account feature stands on; the one place that knows its mode. */
+export const identityModule: FeatureModule = {
+  name: 'identity',
+  entities: identityEntities,
+  build: buildIdentity,
+  routes: async (server, { identity }) => {
+    if (identity.routes) await server.register(identity.routes, { prefix: '/auth/v1' });
+  },
+  // Hourly across every instance: deletes what the embedded service can no longer use.
+  jobs: ({ identity }, { config, dataSource, log }) =>
+    identity.mode !== 'embedded'
+      ? []
+      : [
+          {
+            name: 'identity-prune',
+            intervalMs: PRUNE_INTERVAL_MS,
+            run: async () => {
+              const report = await pruneExpired(dataSource, config.auth);
+              log.debug(report, 'identity: expired tokens and outbox messages deleted');
+            },
+          },
+        ],
+};

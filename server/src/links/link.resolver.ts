@@ -1,21 +1,15 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
 import { CurrentUser } from '../graphql/auth.js';
 import type { AuthUser, Context } from '../graphql/context.js';
-import { Profile, PublicProfile } from '../profiles/profile.types.js';
+import { Profile } from '../profiles/profile.types.js';
 import type { LinkService } from './link.service.js';
 import { toLink } from './link.service.js';
-import type { PageStatsService } from './page-stats.service.js';
-import { isShownNow } from '../rules/links.js';
-import { publicLinkPage } from './link.policies.js';
-import { Link, LinkInput, PageStats, UpdateLinkInput } from './link.types.js';
+import { Link, LinkInput, UpdateLinkInput } from './link.types.js';
 
 /** A member's links: the mutations, and the list on their own profile. */
 @Resolver(() => Profile)
 export class LinkResolver {
-  constructor(
-    private readonly service: LinkService,
-    private readonly stats: PageStatsService,
-  ) {}
+  constructor(private readonly service: LinkService) {}
 
   @Authorized()
   @Mutation(() => Link, { description: 'Adds a link at the end of your page (at most 50).' })
@@ -54,35 +48,8 @@ export class LinkResolver {
     return (await this.service.reorder(actor, ids)).map((link) => toLink(link));
   }
 
-  @Authorized()
-  @Query(() => PageStats, {
-    description: 'Views of your page and clicks on its links, by day (UTC): the last 7 days, or up to 90 with Plus.',
-  })
-  async pageStats(
-    @Arg('days', () => Int, { defaultValue: 7, description: 'How many days, up to today: 1–7, or 1–90 with Plus.' })
-    days: number,
-    @CurrentUser() actor: AuthUser,
-  ): Promise<PageStats> {
-    return this.stats.forMember(actor, days);
-  }
-
   @FieldResolver(() => [Link], { description: 'Your links in page order, hidden ones included.' })
   async links(@Root() profile: Profile, @Ctx() { loaders }: Context): Promise<Link[]> {
     return (await loaders.linksByUid.load(profile.uid)).map((link) => toLink(link));
-  }
-}
-
-/** The links visitors see on a public page. */
-@Resolver(() => PublicProfile)
-export class PublicLinkResolver {
-  @FieldResolver(() => [Link], {
-    description:
-      'The links on the page now, in order: hidden ones left out, and (while the owner has Plus) scheduled ones outside their time.',
-  })
-  async links(@Root() profile: PublicProfile, @Ctx() { loaders }: Context): Promise<Link[]> {
-    const links = await loaders.linksByUid.load(profile.uid);
-    const page = publicLinkPage(profile);
-    const now = new Date();
-    return links.filter((link) => isShownNow(link, page, now)).map((link) => toLink(link, page));
   }
 }

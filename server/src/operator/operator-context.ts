@@ -5,7 +5,7 @@ import type { IdentityClient } from '../identity/identity.client.js';
 import type { AccountLifecycle } from '../members/member-lifecycle.js';
 import type { ReportService } from '../moderation/report.service.js';
 
-/** What the operator's use cases work with; built once by the composition root (app.ts). */
+/** What the operator's use cases work with; built once with the services (operator.module.ts). */
 export interface OperatorDeps {
   dataSource: DataSource;
   identity: IdentityClient;

@@ -1,12 +1,12 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Mutation, Resolver } from 'type-graphql';
 import { CurrentUser } from '../graphql/auth.js';
-import type { AuthUser, Context } from '../graphql/context.js';
-import { Verse } from '../verses/verse.types.js';
+import type { AuthUser } from '../graphql/context.js';
 import { UpdateProfileInput } from './profile.inputs.js';
 import { toProfile } from './profile.mappers.js';
 import type { ProfileService } from './profile.service.js';
-import { Appearance, Profile, VerseDayArgs } from './profile.types.js';
+import { Profile } from './profile.types.js';
 
+/** The changes a member makes to their own page. */
 @Resolver(() => Profile)
 export class ProfileResolver {
   constructor(private readonly profiles: ProfileService) {}
@@ -50,23 +50,5 @@ export class ProfileResolver {
   @Mutation(() => Profile, { description: 'Lets your page follow the verse of the day again.' })
   async unpinVerse(@CurrentUser() actor: AuthUser): Promise<Profile> {
     return toProfile(await this.profiles.unpinVerse(actor));
-  }
-
-  @FieldResolver(() => Verse, {
-    description:
-      'The verse the page shows on a day (`date`, or today in `timeZone`, or today in UTC), in `translation` or ' +
-      "the member's chosen one: the verse of the day, or the member's pinned verse (Plus)",
-  })
-  async verse(
-    @Root() profile: Profile,
-    @Ctx() { loaders }: Context,
-    @Args(() => VerseDayArgs) { date, timeZone, translation }: VerseDayArgs,
-  ): Promise<Verse> {
-    return this.profiles.verseFor(profile.uid, loaders, { date, timeZone, translation });
-  }
-
-  @FieldResolver(() => Appearance, { description: 'The look visitors see (Plus-only choices need Plus to show).' })
-  appearance(@Root() profile: Profile, @Ctx() { loaders }: Context): Promise<Appearance> {
-    return this.profiles.appearanceFor(profile.uid, loaders);
   }
 }

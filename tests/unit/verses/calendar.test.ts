@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { books, booksByOsis } from '../../../server/src/verses/books.js';
+import { books, booksByOsis } from '../../../server/src/db/verse-texts/books.js';
 import { verseCalendar } from '../../../server/src/verses/calendar.js';
-import { cleanKjvText, readKjv } from '../../../server/src/verses/kjv.js';
+import { cleanKjvText, readKjv } from '../../../server/src/db/verse-texts/kjv.js';
 
 const kjv = new Map(readKjv().map((verse) => [verse.id, verse]));
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { books } from '../../../server/src/verses/books.js';
+import { books } from '../../../server/src/db/verse-texts/books.js';
 import { verseCalendar } from '../../../server/src/verses/calendar.js';
 import { clockIn, latestToday } from '../../../server/src/rules/dates.js';
-import { readKjv } from '../../../server/src/verses/kjv.js';
-import { cleanWebText, readWebBook } from '../../../server/src/verses/web.js';
+import { readKjv } from '../../../server/src/db/verse-texts/kjv.js';
+import { cleanWebText, readWebBook } from '../../../server/src/db/verse-texts/web.js';
 
 const kjv = new Map(readKjv().map((verse) => [verse.id, verse]));
 const web = new Map(books.flatMap((book) => readWebBook(book)).map((verse) => [verse.id, verse]));

@@ -1,5 +1,5 @@
 import Fastify, { LogController } from 'fastify';
-import type { FastifyInstance, FastifyPluginCallback, InjectOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginCallback, InjectOptions } from 'fastify';
 import type { Config } from '../../config.js';
 import { sharedServerOptions } from '../../http/server-options.js';
 
@@ -112,20 +112,22 @@ export function inProcessFetch(server: FastifyInstance): typeof fetch {
  * process's own identity calls. On SIGTERM the public server stops taking requests (its port
  * closes, and requests on open connections get 503) while the requests in flight finish; a login
  * among them still needs the identity service, so its calls go here, and this instance is closed
- * only after the app's in-flight requests are done (Fastify runs `onClose` hooks after that).
+ * only when the services are, after the app's in-flight requests are done (Fastify runs `onClose`
+ * hooks after that).
  */
 export async function internalIdentityFetch(
-  app: FastifyInstance,
+  log: FastifyBaseLogger,
   config: Config,
   plugin: FastifyPluginCallback,
+  onClose: (close: () => Promise<void>) => void,
 ): Promise<typeof fetch> {
   const server = Fastify({
-    loggerInstance: app.log,
+    loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     ...sharedServerOptions(config),
   });
   await server.register(plugin, { prefix: '/auth/v1' });
   await server.ready();
-  app.addHook('onClose', async () => server.close());
+  onClose(() => server.close());
   return inProcessFetch(server);
 }

@@ -121,26 +121,17 @@ export function embeddedIdentity(options: EmbeddedIdentityOptions): FastifyPlugi
 }
 
 /**
- * Readies the embedded service for `app`: its keys (the development secret is made on first use),
- * the app's mailer (`shared`) or its own, closed with the app, and rate limits (shared through `redis` when given, else in
- * memory). Register the returned plugin where the service should answer.
+ * Readies the embedded service: its keys (the development secret is made on first use), the
+ * mailer it sends through, and rate limits (shared through `redis` when given, else in memory).
+ * Register the returned plugin where the service should answer.
  */
 export async function prepareEmbeddedIdentity(
-  app: FastifyInstance,
   config: Config,
   dataSource: DataSource,
+  mailer: Mailer,
   redis?: Redis,
-  shared?: Mailer,
 ): Promise<{ plugin: FastifyPluginCallback; keys: IdentityKeys }> {
   const keys = await loadIdentityKeys(config);
-  let mailer = shared;
-  if (!mailer) {
-    const own = createMailer(config, dataSource, app.log);
-    app.addHook('onClose', () => {
-      own.close();
-    });
-    mailer = own;
-  }
   const limits = createIdentityLimits(config.auth, redis);
   const secrets = factorSecrets(config);
   return { plugin: embeddedIdentity({ config, dataSource, keys, mailer, limits, factorSecrets: secrets }), keys };
@@ -156,7 +147,11 @@ export async function createIdentityServer(config: Config, dataSource: DataSourc
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     ...sharedServerOptions(config),
   });
-  const { plugin } = await prepareEmbeddedIdentity(app, config, dataSource);
+  const mailer = createMailer(config, dataSource, app.log);
+  app.addHook('onClose', () => {
+    mailer.close();
+  });
+  const { plugin } = await prepareEmbeddedIdentity(config, dataSource, mailer);
   await app.register(plugin, { prefix: '/auth/v1' });
   await app.register(plugin);
   return app;

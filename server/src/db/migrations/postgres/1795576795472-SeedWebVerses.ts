@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { insertWebVerses } from '../../../verses/seed-verses.js';
+import { insertWebVerses } from '../../verse-texts/seed-verses.js';
 
 export class SeedWebVerses1795576795472 implements MigrationInterface {
   name = 'SeedWebVerses1795576795472';

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { insertKjvVerses } from '../../../verses/seed-verses.js';
+import { insertKjvVerses } from '../../verse-texts/seed-verses.js';
 
 export class SeedVerses1795240666414 implements MigrationInterface {
   name = 'SeedVerses1795240666414';

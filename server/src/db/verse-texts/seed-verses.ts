@@ -2,16 +2,18 @@ import type { QueryRunner } from 'typeorm';
 import { books } from './books.js';
 import type { StoredVerse } from './kjv.js';
 import { readKjv } from './kjv.js';
-import { Translation } from './translation.js';
 import { readWebBook } from './web.js';
 
 const COLUMNS = ['id', 'book', 'chapter', 'verse', 'ref', 'text', 'translation'] as const;
 const ROWS_PER_INSERT = 500;
 
+/** The `translation` column's values, as the API's Translation enum (verses/translation.ts) names them. */
+type StoredTranslation = 'KJV' | 'WEB';
+
 async function insertVerses(
   queryRunner: QueryRunner,
   verses: readonly StoredVerse[],
-  translation: Translation,
+  translation: StoredTranslation,
 ): Promise<void> {
   const postgres = queryRunner.dataSource.driver.options.type === 'postgres';
   for (let start = 0; start < verses.length; start += ROWS_PER_INSERT) {
@@ -29,10 +31,10 @@ async function insertVerses(
 
 /** Loads the whole cleaned KJV text into `verses` (used by the SeedVerses migrations). */
 export async function insertKjvVerses(queryRunner: QueryRunner): Promise<void> {
-  await insertVerses(queryRunner, readKjv(), Translation.KJV);
+  await insertVerses(queryRunner, readKjv(), 'KJV');
 }
 
 /** Loads the cleaned World English Bible into `verses`, one book at a time to keep memory low. */
 export async function insertWebVerses(queryRunner: QueryRunner): Promise<void> {
-  for (const book of books) await insertVerses(queryRunner, readWebBook(book), Translation.WEB);
+  for (const book of books) await insertVerses(queryRunner, readWebBook(book), 'WEB');
 }
