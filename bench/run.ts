@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --soak] [-- --only P1,P3]`: the performance figures P1–P10 and
+// `npm run bench [-- --quick] [-- --soak] [-- --only P1,P11]`: the performance figures P1–P11 and
 // F11 of the quality catalogue (docs in bench/README.md), each as a ratio against a baseline
 // measured in the same run. Each figure (or family) is a file of bench/figures/.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { isolation } from './figures/isolation.js';
 import { login } from './figures/login.js';
 import { postgresReads } from './figures/postgres.js';
 import { publicReads } from './figures/public-reads.js';
+import { realisticDay } from './figures/realistic-day.js';
 import { startUp } from './figures/start-up.js';
 import { firstVisitScripts, lighthouseFigures } from './figures/web.js';
 import { PROFILES, figures, quick, root, round, scratch, wanted } from './support/options.js';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   if (wanted('P8')) await lighthouseFigures(mainFile);
   if (wanted('P10')) await postgresReads();
   if (wanted('F11')) await isolation(mainFile);
+  if (wanted('P11')) await realisticDay();
 
   const resultsDir = path.join(root, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });

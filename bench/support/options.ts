@@ -37,6 +37,8 @@ export interface Figure {
   target: string;
   pass: boolean | null;
   note?: string;
+  /** The measured numbers behind the figure, for scripts that read the JSON (scripts/scaling.mjs). */
+  detail?: Record<string, number>;
 }
 
 export const figures: Figure[] = [];

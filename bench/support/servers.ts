@@ -29,11 +29,11 @@ export function ensureBuild(): void {
   if (build.status !== 0) throw new Error('the build failed');
 }
 
-export async function seededDatabase(count: number): Promise<string> {
-  const file = path.join(scratch, `seed-${count}.sqlite`);
+export async function seededDatabase(count: number, { links = false } = {}): Promise<string> {
+  const file = path.join(scratch, `seed-${count}${links ? '-links' : ''}.sqlite`);
   if (existsSync(file)) return file;
   const dataSource = await openDatabase(createDataSource({ type: 'sqlite', file }));
-  await seedMembers(dataSource, count);
+  await seedMembers(dataSource, count, { links });
   await dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)');
   await dataSource.destroy();
   return file;
