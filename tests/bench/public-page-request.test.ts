@@ -16,12 +16,18 @@ import { startServerProcess } from '../support/server-process.js';
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.join(root, 'web/dist');
 const scratch = mkdtempSync(path.join(tmpdir(), 'lampstand-page-request-'));
-let server: ServerProcess;
+let server: ServerProcess | undefined;
 
 /** What the metrics port has counted of `name` so far. */
 async function counted(name: string): Promise<number> {
+  if (!server) throw new Error('the server did not start');
   const text = await (await fetch(server.metricsUrl)).text();
   return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+}
+
+function serverUrl(): string {
+  if (!server) throw new Error('the server did not start');
+  return server.url;
 }
 
 beforeAll(async () => {
@@ -38,16 +44,17 @@ beforeAll(async () => {
   await seedMembers(dataSource, 3, { links: true });
   await dataSource.destroy();
   server = await startServerProcess({ SQLITE_FILE: file, WEB_DIST_DIR: webDist });
-});
+  // The bench project sets no hook timeout of its own; a web build and a start take minutes on a busy machine.
+}, 600_000);
 afterAll(async () => {
-  await server.stop();
+  await server?.stop();
   rmSync(scratch, { recursive: true, force: true });
 });
 
 describe("the public page's request, as the bench takes it from the app", () => {
   it('is answered by the lean executor', async () => {
     const lean = await counted('lampstand_graphql_lean_answers_total');
-    const requests = await publicPageRequests(server.url, seededUsername(1), 'Member 1');
+    const requests = await publicPageRequests(serverUrl(), seededUsername(1), 'Member 1');
     expect(requests).toHaveLength(1);
     expect(JSON.parse(requests[0]?.body ?? '{}')).toMatchObject({
       operationName: 'ProfilePage',
@@ -57,8 +64,8 @@ describe("the public page's request, as the bench takes it from the app", () => 
   });
 
   it('is made for another page by changing only the username, as the app makes it', async () => {
-    const [sample] = await publicPageRequests(server.url, seededUsername(0), 'Member 0');
-    const [other] = await publicPageRequests(server.url, seededUsername(2), 'Member 2');
+    const [sample] = await publicPageRequests(serverUrl(), seededUsername(0), 'Member 0');
+    const [other] = await publicPageRequests(serverUrl(), seededUsername(2), 'Member 2');
     expect(sample).toBeDefined();
     expect(profilePageRequests(sample ?? { body: '', headers: {} })(seededUsername(2))).toBe(other?.body);
   });
