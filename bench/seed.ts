@@ -2,6 +2,7 @@
 // in one transaction (seconds for 100k, where sign-ups would take an hour of password hashing).
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { LinkRecord } from '../server/src/links/link.entity.js';
 import { UserRecord } from '../server/src/members/user.entity.js';
 import { ProfileRecord } from '../server/src/profiles/profile.entity.js';
 import { newProfile } from '../server/src/profiles/profile.defaults.js';
@@ -22,12 +23,19 @@ export function seededUsername(index: number): string {
   return `bench${index}`;
 }
 
-export async function seedMembers(dataSource: DataSource, count: number): Promise<void> {
+/** The id of the n-th seeded member's link (seeded with `links`): a UUID, as `/l/<id>` asks. */
+export function seededLinkId(index: number): string {
+  return `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
+}
+
+/** `count` members, each with one visible link on their page when `links` is set (P11 clicks them). */
+export async function seedMembers(dataSource: DataSource, count: number, { links = false } = {}): Promise<void> {
   const now = new Date();
   await dataSource.transaction(async (manager) => {
     for (let start = 0; start < count; start += CHUNK) {
       const users: UserRecord[] = [];
       const profiles: ProfileRecord[] = [];
+      const buttons: LinkRecord[] = [];
       for (let index = start; index < Math.min(count, start + CHUNK); index++) {
         const uid = randomUUID();
         users.push(
@@ -54,9 +62,26 @@ export async function seedMembers(dataSource: DataSource, count: number): Promis
             now,
           }),
         );
+        if (links) {
+          buttons.push(
+            Object.assign(new LinkRecord(), {
+              id: seededLinkId(index),
+              uid,
+              title: 'My church',
+              url: `https://church.example/${index}`,
+              position: 0,
+              hidden: false,
+              visibleFrom: null,
+              visibleUntil: null,
+              highlighted: false,
+              createdAt: now,
+            }),
+          );
+        }
       }
       await manager.insert(UserRecord, users);
       await manager.insert(ProfileRecord, profiles);
+      if (buttons.length > 0) await manager.insert(LinkRecord, buttons);
     }
   });
 }

@@ -1,11 +1,13 @@
 // F11 of the quality catalogue: sign-ins and health checks stay quick while visitors upload large
-// photos and ask for share cards nobody asked for before (issue 27). Used by run.ts.
+// photos and ask for share cards nobody asked for before (issue 27): F11, F11m and F11h.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { png16, pngImage } from '../tests/support/images.js';
+import { png16, pngImage } from '../../tests/support/images.js';
+import { DURATION_S, quick, report, round } from '../support/options.js';
+import { startOurs } from '../support/servers.js';
 
 /** Settings the F11 server runs with: the per-member and per-address limits would hide the load. */
-export const ISOLATION_SETTINGS = { PHOTO_UPLOADS_PER_HOUR: '1000000', RENDERS_PER_MINUTE: '1000000' };
+const ISOLATION_SETTINGS = { PHOTO_UPLOADS_PER_HOUR: '1000000', RENDERS_PER_MINUTE: '1000000' };
 
 const PASSWORD = 'correct horse battery staple';
 /** Sign-ins at once: a steady trickle, so that p99 is a sign-in's own time rather than a queue's. */
@@ -14,7 +16,7 @@ const LOGIN_CONNECTIONS = 2;
 const UPLOADERS = 8;
 const CARD_VISITORS = 40;
 
-export interface IsolationFigures {
+interface IsolationFigures {
   idleP99: number;
   loadedP99: number;
   idleRps: number;
@@ -137,7 +139,7 @@ function watch(
  * `floodCards` (forty; fewer in the quick bench, which must finish within its test's timeout) cards
  * at once, each asked for until drawn, with /healthz timed every 10 ms.
  */
-export async function measureIsolation(
+async function measureIsolation(
   url: string,
   pid: number,
   seconds: number,
@@ -225,4 +227,47 @@ export async function measureIsolation(
     floodCards,
     floodMs,
   };
+}
+
+/**
+ * F11: sign-ins while large uploads and new share cards are asked for (bench/isolation.ts), against
+ * idle sign-ins on the same server; the server's RSS meanwhile; and /healthz during a card flood.
+ */
+export async function isolation(mainFile: string): Promise<void> {
+  const ours = await startOurs({ SQLITE_FILE: mainFile }, ISOLATION_SETTINGS);
+  const f11 = await measureIsolation(ours.url, ours.child.pid ?? 0, quick ? 3 : DURATION_S, quick ? 20 : 40).finally(
+    () => ours.stop(),
+  );
+  const ratio = f11.loadedP99 / f11.idleP99;
+  const answers = Object.entries(f11.answers)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, times]) => `${times}× ${kind}`)
+    .join(', ');
+  report({
+    id: 'F11',
+    label: 'login p99 under uploads + new cards / idle',
+    value: round(ratio),
+    unit: '',
+    target: '≤ 1.5',
+    pass: ratio <= 1.5,
+    note: `${f11.loadedP99} vs ${f11.idleP99} ms, ${round(f11.loadedRps, 1)} vs ${round(f11.idleRps, 1)} logins/s; ${answers}`,
+  });
+  report({
+    id: 'F11m',
+    label: 'RSS at most, during F11',
+    value: f11.rssMaxMb,
+    unit: ' MB',
+    target: '≤ 250 MB',
+    pass: f11.rssMaxMb <= 250,
+    note: `${f11.rssIdleMb} MB before the load`,
+  });
+  report({
+    id: 'F11h',
+    label: '/healthz at most, during a card flood',
+    value: round(f11.healthzMaxMs, 0),
+    unit: ' ms',
+    target: '≤ 100 ms',
+    pass: f11.healthzMaxMs <= 100,
+    note: `${f11.healthzChecks} checks while ${f11.floodCards} new cards were drawn in ${round(f11.floodMs / 1000, 1)} s`,
+  });
 }
