@@ -42,7 +42,7 @@ const serverFeatures = {
  * Shared layers every feature may use; they use no feature, no root and no entry point. The
  * migrations under db/migrations/ are the schema's history, part of the root like the entity list.
  */
-const serverKernels = ['config.ts', 'db/*.ts', 'graphql', 'http', 'jobs', 'mail', 'observability', 'work'];
+const serverKernels = ['config.ts', 'config', 'db/*.ts', 'graphql', 'http', 'jobs', 'mail', 'observability', 'work'];
 
 /** The web app's feature folders: each may use the shared layers, never another feature. */
 const webFeatures = readdirSync('web/src/features', { withFileTypes: true })
