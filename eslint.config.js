@@ -197,7 +197,11 @@ export default tseslint.config(
               message: "The embedded identity service is identity's internals: use identity.client.ts.",
             },
             {
-              target: ['server/src/identity/token-verifier.ts', 'server/src/identity/identity.client.ts'],
+              target: [
+                'server/src/identity/token-verifier.ts',
+                'server/src/identity/identity.{client,mappers,transport,types}.ts',
+                'server/src/identity/*.client.ts',
+              ],
               from: 'server/src/identity/embedded',
               message: 'The hosted path never loads the emulator: it gets what it needs through an interface.',
             },
