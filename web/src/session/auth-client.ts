@@ -5,8 +5,9 @@
  *   GraphQL mutations, so the server applies its sign-in limits, reads the member with the session
  *   and speaks one protocol in both identity modes; supabase-js in the browser would call /auth/v1
  *   directly (the anon key, CORS for hosted Supabase, limits applied by the caller's goodwill);
- * - supabase-js's auth client adds tens of KB to every signed-in page, and its refresh would still
- *   need the member's cache cleared and `me` re-read on a change of member, which it does not do;
+ * - supabase-js's auth client (auth-js alone: about 25 KB gzip, minified) would be added to every
+ *   signed-in page, and its refresh would still need the member's cache cleared and `me` re-read on
+ *   a change of member, which it does not do;
  * - what it would bring (storage, refresh before expiry, a cross-tab lock) is here already in three
  *   small parts: `session.ts` (the stored session), `refresh-scheduler.ts` (when to refresh, and the
  *   Web Locks lock) and `auth-state.ts` (the snapshot React reads); this file ties them to Apollo.
