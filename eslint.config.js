@@ -43,7 +43,18 @@ const serverFeatures = {
  * the migrations too: the schema's history, and the verse texts they seed, must not move when a
  * feature does.
  */
-const serverKernels = ['config.ts', 'db', 'graphql', 'http', 'jobs', 'kernel', 'mail', 'observability', 'work'];
+const serverKernels = [
+  'config.ts',
+  'config',
+  'db',
+  'graphql',
+  'http',
+  'jobs',
+  'kernel',
+  'mail',
+  'observability',
+  'work',
+];
 
 /**
  * server/src/rules/: the rules both the server and the web apply (the web reads them as `@rules/*`).
@@ -242,7 +253,11 @@ export default tseslint.config(
               message: "The embedded identity service is identity's internals: use identity.client.ts.",
             },
             {
-              target: ['server/src/identity/token-verifier.ts', 'server/src/identity/identity.client.ts'],
+              target: [
+                'server/src/identity/token-verifier.ts',
+                'server/src/identity/identity.{client,mappers,transport,types}.ts',
+                'server/src/identity/*.client.ts',
+              ],
               from: 'server/src/identity/embedded',
               message: 'The hosted path never loads the emulator: it gets what it needs through an interface.',
             },

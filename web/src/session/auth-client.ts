@@ -1,42 +1,32 @@
+/*
+ * The session in the browser is hand-made, kept rather than replaced by supabase-js's browser auth
+ * (GoTrueClient with its storage, refresh timer and cross-tab lock), because:
+ * - sessions come from this API, not from Supabase Auth: log-in, sign-up, links and refresh are
+ *   GraphQL mutations, so the server applies its sign-in limits, reads the member with the session
+ *   and speaks one protocol in both identity modes; supabase-js in the browser would call /auth/v1
+ *   directly (the anon key, CORS for hosted Supabase, limits applied by the caller's goodwill);
+ * - supabase-js's auth client (auth-js alone: about 25 KB gzip, minified) would be added to every
+ *   signed-in page, and its refresh would still need the member's cache cleared and `me` re-read on
+ *   a change of member, which it does not do;
+ * - what it would bring (storage, refresh before expiry, a cross-tab lock) is here already in three
+ *   small parts: `session.ts` (the stored session), `refresh-scheduler.ts` (when to refresh, and the
+ *   Web Locks lock) and `auth-state.ts` (the snapshot React reads); this file ties them to Apollo.
+ */
 import type { ApolloClient } from '@apollo/client';
 import type { Subscription } from 'rxjs';
 import { createApolloClient } from '../lib/apollo';
 import { isSessionRefused } from '../lib/errors';
-import type { AuthMember_MemberFragment, AuthSession_SessionFragment } from './session.generated';
 import { ANONYMOUS, createAuthLink } from './auth-link';
+import type { AuthSnapshot, SessionMark, SessionPayload } from './auth-state';
+import { AuthState, SIGNED_OUT } from './auth-state';
+import { RefreshScheduler, withRefreshLock } from './refresh-scheduler';
 import type { Session } from './session';
 import { isPlus, readClaims, sessionFromPayload, SessionStore } from './session';
 
+export type { AuthSnapshot, AuthStatus, SessionMark, SessionPayload } from './auth-state';
+
 /** Longest a session refresh may take before it fails (and frees the lock for the next try). */
 const REFRESH_TIMEOUT_MS = 15_000;
-
-/** How long before the access token expires the session is refreshed. */
-const REFRESH_MARGIN_MS = 60_000;
-/**
- * A tab hidden this long is refreshed when it comes back, so that a plan changed meanwhile (billing
- * portal, support) reaches the token's `stripeRole` claim without waiting for the next expiry.
- */
-const AWAY_REFRESH_MS = 60_000;
-/** When a refresh fails for a passing reason (offline), the next try comes this much later. */
-const RETRY_MS = 30_000;
-/** setTimeout's longest delay; a longer one would fire at once. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
-
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
-
-/** The session as it was before a request (see `AuthClient.mark`). */
-export interface SessionMark {
-  readonly epoch: number;
-}
-
-/**
- * What the API answers when it signs a member in: the session and the member. The member is null
- * while the session still waits for its second factor (a password alone reads nothing private).
- */
-export interface SessionPayload {
-  session: AuthSession_SessionFragment;
-  member: AuthMember_MemberFragment | null;
-}
 
 /**
  * The session's operations load only when there is a session (or one is being made), so that
@@ -44,43 +34,8 @@ export interface SessionPayload {
  */
 const sessionOperations = () => import('./session.generated');
 
-export interface AuthSnapshot {
-  /** `loading` until the first auth state is known. */
-  status: AuthStatus;
-  session: Session | null;
-  /** The paid flag: the access token's `stripeRole` claim is `plus`. */
-  stripe: boolean;
-  /** The signed-in member as the cache holds it (`me`); null until it has arrived. */
-  member: AuthMember_MemberFragment | null;
-  /** Why the member could not be loaded, while the session itself is fine. */
-  memberError: Error | null;
-}
-
-const SIGNED_OUT: AuthSnapshot = {
-  status: 'signedOut',
-  session: null,
-  stripe: false,
-  member: null,
-  memberError: null,
-};
-
 /** What a locked refresh came to. */
 type Refreshed = 'refreshed' | 'takenFromOtherTab' | 'signedOut';
-
-/** Where Web Locks are missing, refreshes still wait for each other within this page. */
-let pageRefreshes: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs `task` while no other refresh of this site runs: across tabs with Web Locks, within this page
- * in older browsers and simulated DOMs, which have no (or a null) `navigator.locks`.
- */
-function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
-  const locks = (navigator as Partial<Navigator>).locks;
-  if (locks) return locks.request('lampstand-session-refresh', () => task());
-  const run = pageRefreshes.then(() => task());
-  pageRefreshes = run.catch(() => undefined);
-  return run;
-}
 
 /**
  * The member's session and the GraphQL client that carries it. It restores the session at start,
@@ -92,9 +47,8 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 export class AuthClient {
   readonly apollo: ApolloClient;
   private readonly store: SessionStore;
-  private snapshot: AuthSnapshot;
-  private readonly listeners = new Set<() => void>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly state: AuthState;
+  private readonly refreshes: RefreshScheduler;
   private renewal: Promise<boolean> | null = null;
   private restoring: Promise<void> | null = null;
   private watching: Subscription | null = null;
@@ -111,7 +65,16 @@ export class AuthClient {
   constructor(options: { storage?: Storage | null; ssrMode?: boolean } = {}) {
     this.store = new SessionStore(options.storage === undefined ? localStorage : options.storage);
     const stored = this.store.read();
-    this.snapshot = stored ? { ...SIGNED_OUT, status: 'loading', session: stored, stripe: isPlus(stored) } : SIGNED_OUT;
+    this.state = new AuthState(
+      stored ? { ...SIGNED_OUT, status: 'loading', session: stored, stripe: isPlus(stored) } : SIGNED_OUT,
+    );
+    this.subscribe = this.state.subscribe;
+    this.getSnapshot = this.state.getSnapshot;
+    this.refreshes = new RefreshScheduler({
+      session: () => this.snapshot.session,
+      signedInSession: () => (this.snapshot.status === 'signedIn' ? this.snapshot.session : null),
+      renew: () => void this.renew(),
+    });
     this.apollo = createApolloClient(
       createAuthLink({
         accessToken: () => this.snapshot.session?.accessToken ?? null,
@@ -121,14 +84,12 @@ export class AuthClient {
     );
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  readonly subscribe: AuthState['subscribe'];
+  readonly getSnapshot: AuthState['getSnapshot'];
 
-  readonly getSnapshot = (): AuthSnapshot => this.snapshot;
+  private get snapshot(): AuthSnapshot {
+    return this.state.getSnapshot();
+  }
 
   /**
    * Starts following the session: restores a stored one (force-refreshed, as at every sign-in),
@@ -137,31 +98,14 @@ export class AuthClient {
   start(): () => void {
     const stored = this.snapshot.status === 'loading' ? this.snapshot.session : null;
     if (stored) this.restoring ??= this.restore(stored);
-    else this.schedule();
+    else this.refreshes.schedule();
     const stopStorage = this.store.onOtherTabChange((session) => {
       this.followOtherTab(session);
     });
-    let hiddenSince: number | null = document.visibilityState === 'hidden' ? Date.now() : null;
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') {
-        hiddenSince ??= Date.now();
-        return;
-      }
-      const away = hiddenSince === null ? 0 : Date.now() - hiddenSince;
-      hiddenSince = null;
-      if (away >= AWAY_REFRESH_MS) this.refreshAfterAbsence();
-      else this.refreshIfDue();
-    };
-    const onReturn = () => {
-      if (document.visibilityState === 'visible') this.refreshIfDue();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('focus', onReturn);
+    const stopTab = this.refreshes.watchTab();
     return () => {
       stopStorage();
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('focus', onReturn);
-      clearTimeout(this.timer);
+      stopTab();
     };
   }
 
@@ -213,7 +157,7 @@ export class AuthClient {
     this.store.write(session);
     const member = payload.member ?? (previous === next ? this.snapshot.member : null);
     this.set({ status: 'signedIn', session, stripe: isPlus(session), member, memberError: null });
-    this.schedule();
+    this.refreshes.schedule();
     void this.watchMember();
     return true;
   }
@@ -247,7 +191,7 @@ export class AuthClient {
   /** Ends the session in this browser only: the server has refused it, or the account is gone. */
   async forget(): Promise<void> {
     this.epoch += 1;
-    clearTimeout(this.timer);
+    this.refreshes.cancel();
     this.store.write(null);
     this.set(SIGNED_OUT);
     // Reset, not clear: clearing aborts the queries in flight (the home page's verse, which starts
@@ -313,8 +257,7 @@ export class AuthClient {
       if (isSessionRefused(error)) {
         await this.forget();
       } else {
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => void this.renew(), RETRY_MS);
+        this.refreshes.retryLater();
       }
       return false;
     }
@@ -363,7 +306,7 @@ export class AuthClient {
       } else {
         // Offline at start: keep the stored session; the next request or timer renews or ends it.
         this.set({ ...SIGNED_OUT, status: 'signedIn', session: stored, stripe: isPlus(stored) });
-        this.timer = setTimeout(() => void this.renew(), RETRY_MS);
+        this.refreshes.retryLater();
         void this.watchMember();
       }
     }
@@ -380,36 +323,16 @@ export class AuthClient {
     const sameMember = this.snapshot.status === 'signedIn' && previous === readClaims(session.accessToken)?.sub;
     if (sameMember) {
       this.set({ ...this.snapshot, session, stripe: isPlus(session) });
-      this.schedule();
+      this.refreshes.schedule();
       return;
     }
     // A different member (or a first sign-in) needs its own data, not what the cache holds.
     this.set({ ...SIGNED_OUT, status: 'signedIn', session, stripe: isPlus(session) });
-    this.schedule();
+    this.refreshes.schedule();
     void this.stopWatching('clear').then(() => this.watchMember());
   }
 
-  private refreshAfterAbsence(): void {
-    if (this.snapshot.status === 'signedIn') void this.renew();
-  }
-
-  private refreshIfDue(): void {
-    const session = this.snapshot.session;
-    if (this.snapshot.status === 'signedIn' && session && Date.now() >= session.expiresAt - REFRESH_MARGIN_MS) {
-      void this.renew();
-    }
-  }
-
-  private schedule(): void {
-    clearTimeout(this.timer);
-    const session = this.snapshot.session;
-    if (!session) return;
-    const delay = Math.min(Math.max(0, session.expiresAt - REFRESH_MARGIN_MS - Date.now()), MAX_DELAY_MS);
-    this.timer = setTimeout(() => void this.renew(), delay);
-  }
-
   private set(snapshot: AuthSnapshot): void {
-    this.snapshot = snapshot;
-    for (const listener of this.listeners) listener();
+    this.state.set(snapshot);
   }
 }
