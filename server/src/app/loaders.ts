@@ -40,8 +40,12 @@ export function loadersFor(dataSource: DataSource): () => Loaders {
  * A request's loaders note every member whose rows they read (`membersRead`), so that a kept answer
  * is dropped when one of those members changes (app/public-answers.ts).
  */
-type RequestLoaders = Loaders & { readonly membersRead: Set<string> };
-type Loader = { load(key: unknown): Promise<unknown> };
+interface RequestLoaders extends Loaders {
+  readonly membersRead: Set<string>;
+}
+interface Loader {
+  load(key: unknown): Promise<unknown>;
+}
 
 /** Makes `loader` note the member of each read (loadMany goes through load). */
 function noteMembers(membersRead: Set<string>, loader: Loader, noting: 'key' | 'found'): void {
