@@ -76,6 +76,7 @@ import type { OperatorDeps } from '../operator/operator-context.js';
 import { authenticate, createContext } from './context.js';
 import { createDataSource } from './data-source.js';
 import { homePageRenderer } from './home-page.js';
+import { profilePageRenderer } from './profile-page.js';
 import { startBillingUpkeep, startReconciliation, startVerseMail } from './jobs.js';
 import { loadersFor } from './loaders.js';
 import { publicAnswerCache } from './public-answers.js';
@@ -380,6 +381,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       `${shares.pageUrl(profile.username).replace('/@', '/share/')}/card.png?day=${new Date().toISOString().slice(0, 10)}`,
     verseImageUrl: () => `${config.publicUrl}/share/verse-of-the-day/${new Date().toISOString().slice(0, 10)}.png`,
     renderHome: homePageRenderer(verses, config.webSsrDir),
+    renderProfile: profilePageRenderer({
+      schema,
+      newLoaders,
+      ssrDir: config.webSsrDir,
+      publicUrl: config.publicUrl,
+      answers: answerCache?.cache,
+    }),
   });
   return app;
 }
