@@ -43,9 +43,9 @@ async function serverPage(): Promise<HTMLElement> {
   });
   document.head.innerHTML = `<script id="lampstand-page" type="application/json">${JSON.stringify(state)}</script>`;
   document.body.innerHTML = `<div id="root">${html}</div>`;
-  const root = document.getElementById('root') as HTMLElement;
+  const root = document.getElementById('root');
   const page = readRenderedPage();
-  if (!page) throw new Error('the page carries no #lampstand-page');
+  if (!root || !page) throw new Error('the page carries no #root or no #lampstand-page');
   startIslands(root, page, null);
   return root;
 }
