@@ -41,6 +41,14 @@ beforeAll(async () => {
     { WEB_DIST_DIR: webBuild(failing), LOG_LEVEL: 'error' },
     { logStream: { write: (line) => logged.push(JSON.parse(line) as Record<string, unknown>) } },
   );
+  // The first rendering imports web/src/ssr.tsx through the tests' transform, which can pass the
+  // renderer's 5 s deadline on a busy machine (the build's ssr.js loads in milliseconds): a page is
+  // asked for until it comes rendered, once the import has finished.
+  const { profile } = await insertMember(api.dataSource);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { html } = await page(api, `/@${profile.username}`);
+    if (!html.includes('<div id="root"></div>')) break;
+  }
 });
 afterAll(async () => {
   await api.close();

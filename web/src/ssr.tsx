@@ -4,19 +4,15 @@ import { StaticRouter } from 'react-router';
 import { App } from './app/App';
 import type { PrerenderedState } from './app/prerendered';
 import type { Consent } from './consent/consent';
-import { ConsentScope } from './consent/ConsentScope';
 import { primeLandingPage } from './features/landing/server-answer';
-import type { RenderedPageState } from './features/profile/rendered-page';
-import { ReportPageLink } from './features/profile/ReportPageLink';
+import type { ProfileInput, RenderedProfile } from './features/profile/render-profile';
 import type { AppConfig } from './lib/config';
 import { AuthClient } from './session/auth-client';
-import type { ProfileView_ProfileFragment } from './ui/profile/ProfileView.generated';
-import { ProfileView } from './ui/profile/ProfileView';
-import { TranslationToggle } from './ui/verse/TranslationToggle';
 import type { VerseCard_VerseFragment } from './ui/verse/verse-card.generated';
 
 /** The query the server answers to render `/@username`: the page's own, from its `.graphql` sources. */
 export { PROFILE_PAGE_QUERY } from './features/profile/public-profile-query';
+export type { ProfileInput, RenderedProfile } from './features/profile/render-profile';
 
 /** What the server knows when it renders the home page. */
 export interface HomeInput {
@@ -64,55 +60,11 @@ export async function renderHome({ verse, config }: HomeInput): Promise<Rendered
   return { html, state: { path: '/', apollo: auth.apollo.extract() } };
 }
 
-/** What the server knows when it renders a member's page. */
-export interface ProfileInput {
-  /** The `ProfilePage` query's answer, for a visitor with neither a time zone nor a translation. */
-  profile: ProfileView_ProfileFragment;
-  /** The day the verse of the day was taken for (today in UTC). */
-  day: string;
-  /** The page's address, which the share button copies. */
-  url: string;
-  config: AppConfig;
-}
-
-/** A member's page for `#root`, and what its islands read (`#lampstand-page`). */
-export interface RenderedProfile {
-  html: string;
-  state: RenderedPageState;
-}
-
 /**
- * `/@username` for a visitor signed out, with the components the browser's page uses: the whole
- * page in the HTML (links are plain anchors through `/l/<id>`), which the browser never renders
- * again; web/src/public-page.tsx wakes its interactive pieces from their markup. The toggle shows
- * the translation the verse is in; the browser changes it when this visitor chose another.
+ * A member's page (features/profile/render-profile.tsx), loaded on the first request for one, so
+ * that the home page's first rendering does not wait for the profile's components too.
  */
-export async function renderProfile({ profile, day, url, config }: ProfileInput): Promise<RenderedProfile> {
-  const errors: unknown[] = [];
-  const { prelude } = await prerender(
-    <StrictMode>
-      <ConsentScope consent={config.gtmContainerId ? CONSENT_PLACEHOLDER : null}>
-        <ProfileView
-          profile={profile}
-          url={url}
-          verseControls={<TranslationToggle value={profile.verse.translation} onChange={() => undefined} />}
-          footer={<ReportPageLink username={profile.username} />}
-        />
-      </ConsentScope>
-    </StrictMode>,
-    {
-      onError: (error) => {
-        errors.push(error);
-      },
-    },
-  );
-  const html = await new Response(prelude).text();
-  if (errors.length > 0) throw new AggregateError(errors, 'the profile page failed to render');
-  const state: RenderedPageState = {
-    username: profile.username,
-    day,
-    translation: profile.verse.translation,
-    versePinned: profile.versePinned,
-  };
-  return { html, state };
+export async function renderProfile(input: ProfileInput): Promise<RenderedProfile> {
+  const { renderProfilePage } = await import('./features/profile/render-profile');
+  return renderProfilePage(input);
 }
