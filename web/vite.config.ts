@@ -156,7 +156,13 @@ const clientConfig: UserConfig = {
       output: {
         codeSplitting: {
           groups: [
-            // Every page needs React; the public page's own document (profile.html) needs nothing else.
+            // What the public page's first load shares with the app (the stored session it hands over
+            // on, the reader's translation, the time zone): one small chunk, not one request each.
+            {
+              name: 'page-basics',
+              test: /[\\/]src[\\/](session[\\/]session|lib[\\/](translation-choice|timeZone))\.ts$/,
+            },
+            // Every page needs React; the public page's first load needs none of it (profile.html).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // The app's pages need the router and Apollo too: one chunk compresses better than the
             // handful of shared chunks the bundler would otherwise cut them into.

@@ -3,9 +3,10 @@ import { routeScripts } from '../support/bundle.js';
 
 const KB = 1000;
 /**
- * docs/quality.md P7 asks for 120 KB on /@username. A visitor's first load of /@username is the
- * public page's own document (profile.html): React and the page, without the app's router and
- * GraphQL client. The app's pages carry those too (React 19, Apollo Client 4 and React Router come
+ * docs/quality.md P7 asks for 50 KB on /@username. A visitor's first load of /@username is the
+ * public page's own document (profile.html), with the page rendered in it by the server: a small
+ * entry that wakes its interactive pieces, without React (it was 78 KB with React, rendering the
+ * page in the browser; React comes with the report form or the QR dialog). The app's pages carry those too (React 19, Apollo Client 4 and React Router come
  * to ~130 KB): the ceiling keeps them from growing. Lower it whenever the figure drops. It was
  * 149 KB while React shared one chunk with them: two chunks compress ~3 KB worse, the price of a
  * public page that loads React alone. It was 152 KB before the server rendered the home page: taking
@@ -13,7 +14,7 @@ const KB = 1000;
  * more), add ~0.5 KB. The words for every error code (shared by every screen) and the links'
  * destination line took it just past 153 KB.
  */
-const P7_TARGET_KB = 120;
+const P7_TARGET_KB = 50;
 const CEILING_KB = 154;
 const distDir = inject('webDistDir');
 /** The public page's own document, as the server sends it for `/@username`. */
@@ -69,12 +70,10 @@ describe('the JavaScript each route loads', () => {
     }
   });
 
-  it("loads React and the page on a visitor's first visit to /@username, without the router or the GraphQL client", () => {
+  it("loads only the islands' entry on a visitor's first visit to /@username: no React, router or GraphQL client", () => {
     const { files, gzipBytes } = routeScripts(distDir, [], PUBLIC_PAGE);
     report('/@username (a first visit)', gzipBytes);
-    expect(files.some((file) => /\/react-[\w-]+\.js$/.test(file))).toBe(true);
-    expect(files.some((file) => /\/ProfileView-[\w-]+\.js$/.test(file))).toBe(true);
-    expect(files.filter((file) => /vendor|apollo|boot|AuthProvider/i.test(file))).toEqual([]);
+    expect(files.filter((file) => /react|ProfileView|vendor|apollo|boot|AuthProvider/i.test(file))).toEqual([]);
     expect(gzipBytes).toBeLessThanOrEqual(P7_TARGET_KB * KB);
   });
 

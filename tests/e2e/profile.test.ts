@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ButtonStyle, Layout, Theme } from '../../server/src/profiles/appearance.js';
+import { LinkRecord } from '../../server/src/links/link.entity.js';
 import { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { insertMember } from '../support/factories.js';
-import { layoutShifts, totalLayoutShift, watchLayoutShifts } from '../support/layout-shifts.js';
+import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shifts.js';
 import { signUpMember } from '../support/members.js';
 import { logIn, screenshots, seriousA11yViolations } from '../support/screens.js';
 
@@ -37,19 +38,6 @@ async function openProfile(username: string, viewport = { width: 1280, height: 8
   const page = await context.newPage();
   const response = await page.goto(`${api.url}/@${username}`);
   return { context, page, status: response?.status() };
-}
-
-/** Holds the page's GraphQL requests until the returned function is called. */
-async function holdQueries(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/graphql', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 /** What a visitor sees of the page's look, read from the rendered styles. */
@@ -157,18 +145,33 @@ describe('a public profile', () => {
     await context.close();
   });
 
-  it('hands a visitor over to the not-found page when the page is hidden while it loads', async () => {
-    const { profile } = await member({}, { name: 'Demas' });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  it('reads, and follows its links, with JavaScript off', async () => {
+    const { profile, user } = await member({ theme: Theme.gardenTheme }, { name: 'Dorcas' });
+    await api.dataSource.getRepository(ProfileRecord).update({ uid: profile.uid }, { bio: 'Full of good works.' });
+    const linkId = crypto.randomUUID();
+    await api.dataSource.getRepository(LinkRecord).insert({
+      id: linkId,
+      uid: user.uid,
+      title: 'Our church',
+      url: `${api.url}/playground?from=page`,
+      position: 0,
+      hidden: false,
+      createdAt: new Date(),
+    });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    const release = await holdQueries(page);
     const response = await page.goto(`${api.url}/@${profile.username}`);
     expect(response?.status()).toBe(200);
-    await page.getByRole('article', { name: 'Loading profile' }).waitFor();
-    await api.dataSource.getRepository(ProfileRecord).update({ uid: profile.uid }, { isPublic: false });
-    release();
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    expect(await page.getByText('Demas').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dorcas');
+    expect(await page.getByText('Full of good works.').isVisible()).toBe(true);
+    expect((await page.locator('.verse-text').innerText()).length).toBeGreaterThan(10);
+    expect(await page.locator('.verse-ref').innerText()).toMatch(/\d+:\d+ KJV$/);
+    expect((await looks(page)).background).not.toBe('rgb(255, 255, 255)');
+    await screenshots(page, 'profile-without-javascript');
+    const link = page.getByRole('navigation', { name: 'Links' }).getByRole('link', { name: /Our church/ });
+    expect(await link.getAttribute('href')).toBe(`/l/${linkId}`);
+    await link.click();
+    await page.waitForURL(`${api.url}/playground?from=page`);
     await context.close();
   });
 
@@ -202,7 +205,7 @@ describe('a public profile', () => {
     await context.close();
   });
 
-  it("loads React and the page on a visitor's first visit, and the rest of the app only for a report", async () => {
+  it("loads no React on a visitor's first visit, and the form's code only for a report", async () => {
     const { profile } = await member({}, { name: 'Phoebe of Cenchreae' });
     const { context, page } = await openProfile(profile.username);
     const scripts: string[] = [];
@@ -211,10 +214,10 @@ describe('a public profile', () => {
     });
     await page.reload();
     await page.getByRole('heading', { name: 'Phoebe of Cenchreae' }).waitFor();
-    expect(scripts.some((script) => /\/assets\/react-[\w-]+\.js$/.test(script))).toBe(true);
-    expect(scripts.filter((script) => /vendor|boot|apollo/i.test(script))).toEqual([]);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((script) => /react|vendor|boot|apollo|ProfileView/i.test(script))).toEqual([]);
 
-    // Reporting needs the GraphQL client: it comes with the form, and the report goes through.
+    // Reporting needs React and the GraphQL client: they come with the form, and the report goes through.
     await page.getByRole('button', { name: 'Report this page' }).click();
     await page.getByLabel('Why are you reporting it?').selectOption('spam');
     await page.getByRole('button', { name: 'Send report' }).click();
@@ -223,19 +226,21 @@ describe('a public profile', () => {
     await context.close();
   });
 
-  it('holds its place while loading, so nothing moves when the verse arrives', async () => {
+  it("shows the verse in the visitor's own translation in place, and switches it, without moving the page", async () => {
     const { profile } = await member({});
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => {
+      localStorage.setItem('lampstand.translation', 'WEB');
+    });
     const page = await context.newPage();
-    const release = await holdQueries(page);
     await watchLayoutShifts(page);
     await page.goto(`${api.url}/@${profile.username}`);
-    await page.getByRole('article', { name: 'Loading profile' }).waitFor();
-    await screenshots(page, 'profile-loading');
-    // Only what moves when the data arrives counts, not the screenshots' resizing (reported late).
-    await layoutShifts(page, { forget: true });
-    release();
-    await page.locator('.verse-text').waitFor();
+    await expect.poll(() => page.locator('.verse-ref .translation').textContent()).toBe('WEB');
+    expect(await page.getByRole('button', { name: 'WEB' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'KJV' }).click();
+    await expect.poll(() => page.locator('.verse-ref .translation').textContent()).toBe('KJV');
+    expect(await page.getByRole('button', { name: 'KJV' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('lampstand.translation'))).toBe('KJV');
     expect(await totalLayoutShift(page)).toBeLessThan(0.02);
     await context.close();
   });

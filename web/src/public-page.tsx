@@ -1,22 +1,21 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { startConsent } from './consent/consent';
-import { ConsentScope } from './consent/ConsentScope';
 import { addressCarriesLinkToken, pushPageView } from './consent/tag-manager';
-import { PublicProfilePage } from './features/profile/PublicProfilePage';
+import { startIslands } from './features/profile/islands';
+import { readRenderedPage } from './features/profile/rendered-page';
 import { appConfig } from './lib/config';
 import { reloadForNewVersion, reloadOnStaleChunks } from './lib/new-version';
 import { SessionStore } from './session/session';
-import { ErrorBoundary } from './ui/ErrorBoundary';
-import { ProfileSkeleton } from './ui/profile/ProfileView';
 import './styles.css';
+import './ui/profile/profile.css';
+import './features/profile/report.css';
 
 /**
- * The entry of `profile.html`, which the server sends for a public `/@username` page: a visitor's
- * first load gets the page with React alone, a fraction of the app's code (quality.md P7). A member
- * signed in on this browser gets the app itself (their own page's "Edit page", their menus), and so
- * does a page that cannot be shown after all (the app's 404 page). `npm run dev` serves the app at
- * `/@username`; the production build (`npm start`) serves this.
+ * The entry of `profile.html`, which the server sends for a public `/@username` page with the page
+ * rendered in it (web/src/ssr.tsx): a visitor's first load reads it, and follows its links, with
+ * none of React; the few pieces that do something (share, the QR dialog, reporting, the
+ * translation) come to life from their markup, loading code only when used (docs/quality.md P7).
+ * A member signed in on this browser gets the app itself (their own page's "Edit page", their
+ * menus). Without the page in it, the page is rendered here (features/profile/public-page-app.tsx).
  */
 const found = document.getElementById('root');
 if (!found) throw new Error('profile.html has no #root element');
@@ -34,16 +33,16 @@ function signedIn(): boolean {
   }
 }
 
-const root = createRoot(container);
 const path = window.location.pathname;
 const username = decodeURIComponent(/^\/@([^/]+)\/?$/.exec(path)?.[1] ?? '');
 const appPage = !username || signedIn();
+const rendered = container.firstElementChild ? readRenderedPage() : null;
 
 /** Replaces the page with the app, once the app's code is here (the page stays until then). */
-function handOver(): void {
+function handOver(unmount: () => void = () => undefined): void {
   import('./app/boot').then(
     ({ bootApp }) => {
-      root.unmount();
+      unmount();
       bootApp(container, consent);
     },
     () => {
@@ -61,17 +60,18 @@ function countView(): void {
   pushPageView(path);
 }
 
-root.render(
-  <StrictMode>
-    <ConsentScope consent={consent}>
-      <ErrorBoundary resetKey={path} frame={(message) => <main id="main">{message}</main>}>
-        {appPage ? (
-          <ProfileSkeleton username={username} />
-        ) : (
-          <PublicProfilePage username={username} onNotFound={handOver} onShown={countView} />
-        )}
-      </ErrorBoundary>
-    </ConsentScope>
-  </StrictMode>,
-);
-if (appPage) handOver();
+if (rendered && appPage) {
+  handOver();
+} else if (rendered) {
+  countView();
+  startIslands(container, rendered, consent);
+} else {
+  import('./features/profile/public-page-app').then(
+    ({ renderPublicPage }) => {
+      renderPublicPage({ container, consent, username, appPage, handOver, onShown: countView });
+    },
+    () => {
+      reloadForNewVersion();
+    },
+  );
+}

@@ -5,9 +5,14 @@ import { App } from './app/App';
 import type { PrerenderedState } from './app/prerendered';
 import type { Consent } from './consent/consent';
 import { primeLandingPage } from './features/landing/server-answer';
+import type { ProfileInput, RenderedProfile } from './features/profile/render-profile';
 import type { AppConfig } from './lib/config';
 import { AuthClient } from './session/auth-client';
 import type { VerseCard_VerseFragment } from './ui/verse/verse-card.generated';
+
+/** The query the server answers to render `/@username`: the page's own, from its `.graphql` sources. */
+export { PROFILE_PAGE_QUERY } from './features/profile/public-profile-query';
+export type { ProfileInput, RenderedProfile } from './features/profile/render-profile';
 
 /** What the server knows when it renders the home page. */
 export interface HomeInput {
@@ -53,4 +58,13 @@ export async function renderHome({ verse, config }: HomeInput): Promise<Rendered
   // A part that failed would reach the page as its loading placeholder: the app shell is better.
   if (errors.length > 0) throw new AggregateError(errors, 'the home page failed to render');
   return { html, state: { path: '/', apollo: auth.apollo.extract() } };
+}
+
+/**
+ * A member's page (features/profile/render-profile.tsx), loaded on the first request for one, so
+ * that the home page's first rendering does not wait for the profile's components too.
+ */
+export async function renderProfile(input: ProfileInput): Promise<RenderedProfile> {
+  const { renderProfilePage } = await import('./features/profile/render-profile');
+  return renderProfilePage(input);
 }

@@ -22,7 +22,9 @@ import { withOperationDeadline } from '../identity/deadline.js';
 import { scheduleJob } from '../jobs/schedule.js';
 import { createContext } from './context.js';
 import { homePageRenderer } from './home-page.js';
+import type { AnswerCache } from '../graphql/answer-cache.js';
 import { modules } from './modules.js';
+import { profilePageRenderer } from './profile-page.js';
 import { publicAnswerCache } from './public-answers.js';
 import { registerPublicRoutes } from './public-routes.js';
 import { buildAppSchema, publicRootFields, resolverContainer } from './schema.js';
@@ -100,7 +102,7 @@ async function buildServer(config: Config, built: AppServices): Promise<FastifyI
   app.decorate('operator', services.operator);
 
   const schema = await buildAppSchema(resolverContainer(services, kernel));
-  await registerGraphql(app, built, schema, trustedOrigins(security));
+  const answers = await registerGraphql(app, built, schema, trustedOrigins(security));
   registerPublicRoutes(app, config, kernel.dataSource, schema);
   for (const module of modules) await module.routes?.(app, services, kernel);
   if (kernel.background) {
@@ -109,7 +111,7 @@ async function buildServer(config: Config, built: AppServices): Promise<FastifyI
     }
   }
   registerHealthRoutes(app, kernel.dataSource, services.identity.redis, built.build);
-  await registerWebPages(app, built);
+  await registerWebPages(app, built, { schema, answers });
   return app;
 }
 
@@ -122,7 +124,7 @@ async function registerGraphql(
   { kernel }: AppServices,
   schema: GraphQLSchema,
   isTrusted: (origin: string) => boolean,
-): Promise<void> {
+): Promise<AnswerCache | undefined> {
   const { config, metrics } = kernel;
   const production = config.env === 'production';
   // Mutations, public ones included, only from the site, CORS_ORIGINS, or clients that are not a page on another site.
@@ -195,10 +197,15 @@ async function registerGraphql(
       );
     },
   });
+  return answerCache?.cache;
 }
 
 /** The web app's pages, registered last: its not-found handler serves `/@username` and the app's routes. */
-async function registerWebPages(app: FastifyInstance, { kernel, services }: AppServices): Promise<void> {
+async function registerWebPages(
+  app: FastifyInstance,
+  { kernel, services }: AppServices,
+  { schema, answers }: { schema: GraphQLSchema; answers: AnswerCache | undefined },
+): Promise<void> {
   const { config } = kernel;
   const { profiles, pageStats, shares, verses, billing } = services;
   await registerWebApp(app, {
@@ -215,5 +222,12 @@ async function registerWebPages(app: FastifyInstance, { kernel, services }: AppS
       `${shares.pageUrl(profile.username).replace('/@', '/share/')}/card.png?day=${new Date().toISOString().slice(0, 10)}`,
     verseImageUrl: () => `${config.publicUrl}/share/verse-of-the-day/${new Date().toISOString().slice(0, 10)}.png`,
     renderHome: homePageRenderer(verses, config.webSsrDir),
+    renderProfile: profilePageRenderer({
+      schema,
+      newLoaders: kernel.loaders,
+      ssrDir: config.webSsrDir,
+      publicUrl: config.publicUrl,
+      answers,
+    }),
   });
 }

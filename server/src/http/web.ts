@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html.js';
 import { APP_PAGES } from './pages.js';
 import { countableVisitor } from './visits.js';
@@ -64,14 +64,29 @@ export interface WebAppOptions {
    * takes over; `/` is the app shell alone without it, or when it fails.
    */
   renderHome?: (config: BrowserConfig) => Promise<RenderedHome>;
+  /**
+   * A member's page rendered by the web app's own components, whose interactive pieces the browser
+   * wakes (web/src/public-page.tsx); null when visitors may not see it. Without it, or when it
+   * fails, `profile.html` goes out empty and the browser renders the page.
+   */
+  renderProfile?: (
+    username: string,
+    config: BrowserConfig,
+    request: { log: FastifyBaseLogger; clientIp: string },
+  ) => Promise<RenderedPage | null>;
 }
 
-/** The web app's rendering of a page: the markup inside `#root`, and the state the browser takes it over with. */
-export interface RenderedHome {
+/** The web app's rendering of a page: the markup inside `#root`, and the state the browser reads beside it. */
+export interface RenderedPage {
   html: string;
-  /** Sent as JSON in `#lampstand-state` (see web/src/app/prerendered.ts). */
+  /**
+   * Sent as JSON: `#lampstand-state` for the home page (see web/src/app/prerendered.ts),
+   * `#lampstand-page` for a member's (web/src/features/profile/rendered-page.ts).
+   */
   state: unknown;
 }
+
+export type RenderedHome = RenderedPage;
 
 /** A 1200×630 card as Open Graph and Twitter tags. */
 function imageTags(image: string, alt: string): string[] {
@@ -109,11 +124,11 @@ function jsonScript(id: string, value: unknown): string {
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** The page with the web app's rendering in `#root` and its state beside the settings; unchanged without a `#root` to fill. */
-function withRendering(page: string, rendered: RenderedHome): string {
+function withRendering(page: string, rendered: RenderedPage, stateId = 'lampstand-state'): string {
   if (!page.includes(EMPTY_ROOT)) return page;
   return page
     .replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`)
-    .replace('</head>', () => `    ${jsonScript('lampstand-state', rendered.state)}\n  </head>`);
+    .replace('</head>', () => `    ${jsonScript(stateId, rendered.state)}\n  </head>`);
 }
 
 /**
@@ -177,6 +192,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // client (web/src/public-page.tsx). A build without it serves the app there too.
   const profileFile = path.join(distDir, 'profile.html');
   const profileTemplate = existsSync(profileFile) ? readFileSync(profileFile, 'utf8') : template;
+  // Only the page's own document knows how to wake a rendering; the app's would render afresh.
+  const profileEntry = existsSync(profileFile) ? profileFile : undefined;
   const config: BrowserConfig = {
     gtmContainerId: options.gtmContainerId ?? null,
     billing: options.billing,
@@ -212,6 +229,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     } catch (error) {
       log.error({ err: error }, 'the home page could not be rendered; the app shell was sent');
       return withTags(plainPage);
+    }
+  }
+
+  /** A member's page rendered; undefined (the browser renders it) without a rendering or when it fails. */
+  async function renderedProfile(username: string, request: FastifyRequest): Promise<RenderedPage | null | undefined> {
+    if (!options.renderProfile || profileEntry === undefined) return undefined;
+    try {
+      return await options.renderProfile(username, config, { log: request.log, clientIp: request.ip });
+    } catch (error) {
+      request.log.error({ err: error }, 'a profile page could not be rendered; the browser renders it');
+      return undefined;
     }
   }
 
@@ -254,8 +282,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         request.log.warn({ err: error }, 'a page view could not be counted');
       });
     }
-    return reply.send(
-      renderPage(profileTemplate, config, { ...profile, url, image: options.shareImageUrl?.(profile) }),
-    );
+    const page = renderPage(profileTemplate, config, { ...profile, url, image: options.shareImageUrl?.(profile) });
+    const rendered = await renderedProfile(profile.username, request);
+    // Hidden between the two reads: the answer it would have had a moment later.
+    if (rendered === null) return reply.code(404).send(plainPage);
+    return reply.send(rendered ? withRendering(page, rendered, 'lampstand-page') : page);
   });
 }

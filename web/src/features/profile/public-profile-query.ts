@@ -6,7 +6,7 @@ import type { ProfilePageQuery, ProfilePageQueryVariables } from './ProfilePage.
 import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
 
 /** The `ProfilePage` operation as text: the same `.graphql` sources the app's typed hook is made from. */
-const PROFILE_PAGE_QUERY = [pageQuery, viewFragment, linksFragment, verseFragment].join('\n');
+export const PROFILE_PAGE_QUERY = [pageQuery, viewFragment, linksFragment, verseFragment].join('\n');
 
 /**
  * The public page's one query over plain `fetch`, so that a visitor's first load carries no GraphQL

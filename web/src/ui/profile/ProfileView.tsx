@@ -172,13 +172,18 @@ export function ProfileCard({
   );
 }
 
-/** A member's public page as visitors see it. */
+/**
+ * A member's public page as visitors see it. `url` is the page's address, which the browser knows;
+ * the server's rendering (web/src/ssr.tsx) gives it.
+ */
 export function ProfileView({
   profile,
+  url = profileUrl(profile.username),
   verseControls,
   footer,
 }: {
   profile: ProfileView_ProfileFragment;
+  url?: string;
   verseControls?: ReactNode;
   footer?: ReactNode;
 }) {
@@ -189,13 +194,8 @@ export function ProfileView({
       footer={footer}
       actions={
         <div className="profile-actions">
-          <ShareButton url={profileUrl(profile.username)} title={title} className="pbutton pbutton--primary" />
-          <ShareMore
-            username={profile.username}
-            url={profileUrl(profile.username)}
-            title={title}
-            translation={profile.verse.translation}
-          />
+          <ShareButton url={url} title={title} className="pbutton pbutton--primary" />
+          <ShareMore username={profile.username} url={url} title={title} translation={profile.verse.translation} />
         </div>
       }
     >

@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { execute, parse } from 'graphql';
+import type { AnswerCache } from '../graphql/answer-cache.js';
+import type { Context, Loaders } from '../graphql/context.js';
+import type { BrowserConfig, RenderedPage } from '../http/web.js';
+import { resolveDay } from '../verses/day.js';
+import { createContext } from './context.js';
+
+/** What the web app's server entry (web/src/ssr.tsx, built as `ssr.js`) offers for `/@username`. */
+interface ProfileEntry {
+  PROFILE_PAGE_QUERY: string;
+  renderProfile(input: { profile: unknown; day: string; url: string; config: BrowserConfig }): Promise<RenderedPage>;
+}
+
+function isProfileEntry(value: unknown): value is ProfileEntry {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'PROFILE_PAGE_QUERY' in value &&
+    typeof value.PROFILE_PAGE_QUERY === 'string' &&
+    'renderProfile' in value &&
+    typeof value.renderProfile === 'function'
+  );
+}
+
+/** Longest a rendering may take; the page is then sent for the browser to render, as before. */
+const RENDER_DEADLINE_MS = 5000;
+
+function withDeadline<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`the profile page took longer than ${RENDER_DEADLINE_MS} ms to render`));
+    }, RENDER_DEADLINE_MS);
+  });
+  return Promise.race([work, deadline]).finally(() => {
+    clearTimeout(timer);
+  });
+}
+
+export interface ProfilePageOptions {
+  schema: GraphQLSchema;
+  newLoaders: () => Loaders;
+  /** The built server entry's folder (web/dist-ssr). */
+  ssrDir: string;
+  /** The address people use: the page's own address is drawn from it. */
+  publicUrl: string;
+  /**
+   * The public answer cache: a rendering is kept there beside the answers it was made from, and
+   * goes when they go (any write a public answer reads, another instance's notice, the minute's turn).
+   */
+  answers?: AnswerCache;
+}
+
+/** Who asks, for the resolvers' logs and per-address limits. */
+export interface PageRequest {
+  log: FastifyBaseLogger;
+  clientIp: string;
+}
+
+type Render = (username: string, config: BrowserConfig, request: PageRequest) => Promise<RenderedPage | null>;
+
+/**
+ * Renders `/@username` for a visitor signed out with the web app's own components (`ssr.js`), from
+ * the answer the page's own `ProfilePage` query gets anonymously, with neither a time zone nor a
+ * translation: today in UTC, in the member's translation (the visitor's own are the browser's
+ * business). Null when visitors may not see the page. The module brings React, so it is imported on
+ * the first request for a page, not at start. Undefined when the build has no server rendering.
+ */
+export function profilePageRenderer(options: ProfilePageOptions): Render | undefined {
+  const file = path.join(options.ssrDir, 'ssr.js');
+  if (!existsSync(file)) return undefined;
+  let entry: Promise<{ module: ProfileEntry; query: DocumentNode }> | undefined;
+  const load = () =>
+    (entry ??= import(pathToFileURL(file).href).then((module: unknown) => {
+      if (!isProfileEntry(module)) throw new Error(`${file} has no renderProfile()`);
+      return { module, query: parse(module.PROFILE_PAGE_QUERY) };
+    })).catch((error: unknown) => {
+      entry = undefined;
+      throw error;
+    });
+
+  async function render(
+    username: string,
+    config: BrowserConfig,
+    request: PageRequest,
+    loaders: Loaders,
+  ): Promise<RenderedPage | null> {
+    const { module, query } = await load();
+    const contextValue: Context = createContext({
+      user: null,
+      loaders,
+      log: request.log,
+      clientIp: request.clientIp,
+    });
+    const day = resolveDay({}, new Date()).date;
+    const result = await execute({
+      schema: options.schema,
+      document: query,
+      contextValue,
+      variableValues: { username },
+    });
+    if (result.errors?.length) throw new AggregateError(result.errors, 'the profile query failed');
+    const profile: unknown = result.data?.profile ?? null;
+    if (profile === null) return null;
+    const url = `${options.publicUrl}/@${encodeURIComponent(username)}`;
+    return module.renderProfile({ profile, day, url, config });
+  }
+
+  return async (username, config, request) => {
+    const cache = options.answers;
+    // Keys of the executor's answers start with a number: these never meet them.
+    const key = `page /@${username}`;
+    const kept = cache?.get(key);
+    if (kept !== undefined) return JSON.parse(kept) as RenderedPage | null;
+    const ticket = cache?.ticket();
+    const loaders = options.newLoaders();
+    const page = await withDeadline(render(username, config, request, loaders));
+    // Kept with the members it read, so that their edits drop it as they drop the page's answers;
+    // loaders that note no member keep nothing (a member's edit would not reach it).
+    if (cache && ticket !== undefined && loaders.membersRead !== undefined) {
+      cache.store(ticket, key, JSON.stringify(page), { rows: loaders.membersRead });
+    }
+    return page;
+  };
+}

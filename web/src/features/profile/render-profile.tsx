@@ -1,0 +1,66 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import type { Consent } from '../../consent/consent';
+import { ConsentScope } from '../../consent/ConsentScope';
+import type { AppConfig } from '../../lib/config';
+import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
+import { ProfileView } from '../../ui/profile/ProfileView';
+import { TranslationToggle } from '../../ui/verse/TranslationToggle';
+import type { RenderedPageState } from './rendered-page';
+import { ReportPageLink } from './ReportPageLink';
+
+/** Only the footer's "Cookie settings" reads the consent controls here; the browser's islands start their own. */
+const CONSENT_PLACEHOLDER: Consent = { showPreferences: () => undefined };
+
+/** What the server knows when it renders a member's page. */
+export interface ProfileInput {
+  /** The `ProfilePage` query's answer, for a visitor with neither a time zone nor a translation. */
+  profile: ProfileView_ProfileFragment;
+  /** The day the verse of the day was taken for (today in UTC). */
+  day: string;
+  /** The page's address, which the share button copies. */
+  url: string;
+  config: AppConfig;
+}
+
+/** A member's page for `#root`, and what its islands read (`#lampstand-page`). */
+export interface RenderedProfile {
+  html: string;
+  state: RenderedPageState;
+}
+
+/**
+ * `/@username` for a visitor signed out, with the components the browser's page uses: the whole
+ * page in the HTML (links are plain anchors through `/l/<id>`), which the browser never renders
+ * again; web/src/public-page.tsx wakes its interactive pieces from their markup. The toggle shows
+ * the translation the verse is in; the browser changes it when this visitor chose another.
+ */
+export async function renderProfilePage({ profile, day, url, config }: ProfileInput): Promise<RenderedProfile> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <StrictMode>
+      <ConsentScope consent={config.gtmContainerId ? CONSENT_PLACEHOLDER : null}>
+        <ProfileView
+          profile={profile}
+          url={url}
+          verseControls={<TranslationToggle value={profile.verse.translation} onChange={() => undefined} />}
+          footer={<ReportPageLink username={profile.username} />}
+        />
+      </ConsentScope>
+    </StrictMode>,
+    {
+      onError: (error) => {
+        errors.push(error);
+      },
+    },
+  );
+  const html = await new Response(prelude).text();
+  if (errors.length > 0) throw new AggregateError(errors, 'the profile page failed to render');
+  const state: RenderedPageState = {
+    username: profile.username,
+    day,
+    translation: profile.verse.translation,
+    versePinned: profile.versePinned,
+  };
+  return { html, state };
+}

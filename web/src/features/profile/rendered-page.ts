@@ -1,0 +1,36 @@
+import type { Translation } from '../../gql/schema-types';
+
+/**
+ * What the server's rendering of `/@username` (web/src/ssr.tsx) tells the page's islands, in
+ * `#lampstand-page`: whose page it is, and which verse the markup shows, so that the browser can
+ * tell whether the visitor's own day or translation asks for another.
+ */
+export interface RenderedPageState {
+  username: string;
+  /** The day the verse of the day was taken for (YYYY-MM-DD, in UTC: the server knows no time zone). */
+  day: string;
+  /** The translation the markup's verse is in. */
+  translation: Translation;
+  /** The verse is one the member keeps (Plus), the same whatever the day. */
+  versePinned: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The page's `#lampstand-page`, or null when the server rendered no page (or the tag is damaged). */
+export function readRenderedPage(doc: Document = document): RenderedPageState | null {
+  const text = doc.getElementById('lampstand-page')?.textContent;
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isRecord(value)) return null;
+    const { username, day, translation, versePinned } = value;
+    if (typeof username !== 'string' || typeof day !== 'string' || typeof versePinned !== 'boolean') return null;
+    if (translation !== 'KJV' && translation !== 'WEB') return null;
+    return { username, day, translation, versePinned };
+  } catch {
+    return null;
+  }
+}
