@@ -74,11 +74,9 @@ function EmailSection() {
             passwordInput.current?.focus();
             return null;
           }
-          if (problem.field !== 'email') return failureWords(problem);
-          setError(failureWords(problem));
-          input.current?.focus();
-          return null;
+          return failureWords(problem);
         },
+        fields: { email: { setError, input } },
       },
     );
   };
@@ -146,7 +144,8 @@ function EmailSection() {
 function PasswordSection() {
   const { user } = useAuth();
   const { changePassword } = useAccountActions();
-  const form = useRef<HTMLFormElement>(null);
+  const currentInput = useRef<HTMLInputElement>(null);
+  const nextInput = useRef<HTMLInputElement>(null);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
@@ -161,7 +160,7 @@ function PasswordSection() {
     };
     setErrors(found);
     if (found.current || found.next) {
-      form.current?.querySelector<HTMLInputElement>(found.current ? '#account-current' : '#account-new')?.focus();
+      (found.current ? currentInput : nextInput).current?.focus();
       return;
     }
     await action.run(
@@ -172,19 +171,22 @@ function PasswordSection() {
         return 'Your password is changed. Your other devices have been logged out.';
       },
       {
-        onFailure: (problem) => {
-          if (problem.field === 'currentPassword' || problem.code === 'INVALID_CREDENTIALS') {
-            setErrors({ current: failureWords(problem) });
-            form.current?.querySelector<HTMLInputElement>('#account-current')?.focus();
-            return null;
-          }
-          if (problem.field === 'newPassword') {
-            setErrors({ next: failureWords(problem) });
-            form.current?.querySelector<HTMLInputElement>('#account-new')?.focus();
-            return null;
-          }
-          return failureWords(problem);
+        fields: {
+          currentPassword: {
+            setError: (message) => {
+              setErrors({ current: message });
+            },
+            input: currentInput,
+            codes: ['INVALID_CREDENTIALS'],
+          },
+          newPassword: {
+            setError: (message) => {
+              setErrors({ next: message });
+            },
+            input: nextInput,
+          },
         },
+        onFailure: failureWords,
       },
     );
   };
@@ -192,11 +194,12 @@ function PasswordSection() {
   return (
     <section className="account-section" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormAlert>{action.alert}</FormAlert>
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
         <TextField
+          ref={currentInput}
           id="account-current"
           label="Current password"
           type="password"
@@ -209,6 +212,7 @@ function PasswordSection() {
           error={errors.current}
         />
         <NewPasswordField
+          ref={nextInput}
           id="account-new"
           value={next}
           onChange={(event) => {
@@ -250,12 +254,8 @@ function DeleteSection() {
     // After the deletion the page is on its way home: it stays busy until it is gone.
     await action.run(() => deleteAccount(password), {
       leaves: true,
-      onFailure: (problem) => {
-        if (problem.code !== 'INVALID_CREDENTIALS') return failureWords(problem);
-        setError(failureWords(problem));
-        input.current?.focus();
-        return null;
-      },
+      fields: { password: { setError, input, codes: ['INVALID_CREDENTIALS'] } },
+      onFailure: failureWords,
     });
   };
 

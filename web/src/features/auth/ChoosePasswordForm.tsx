@@ -40,13 +40,10 @@ export function ChoosePasswordForm({ submitLabel, onDone }: { submitLabel: strin
         onDone();
       },
       {
+        fields: { newPassword: { setError, input } },
         onFailure: (problem, failure) => {
           console.error('Choosing a password failed', failure);
-          const message = failureWords(problem);
-          if (problem.field !== 'newPassword') return { message, newLink: problem.code === 'REAUTHENTICATION_NEEDED' };
-          setError(message);
-          input.current?.focus();
-          return null;
+          return { message: failureWords(problem), newLink: problem.code === 'REAUTHENTICATION_NEEDED' };
         },
       },
     );

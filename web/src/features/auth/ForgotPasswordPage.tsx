@@ -67,12 +67,10 @@ export function ForgotPasswordPage() {
         return notice;
       },
       {
+        fields: { email: { setError, input } },
         onFailure: (problem, error) => {
           console.error('Password reset request failed', error);
-          if (problem.field !== 'email') return failureWords(problem);
-          setError(failureWords(problem));
-          input.current?.focus();
-          return null;
+          return failureWords(problem);
         },
       },
     );

@@ -64,6 +64,7 @@ export function PinnedVerse({
       },
       {
         name,
+        fields: { ref: { setError, input } },
         onFailure: (problem) => {
           if (problem.code === 'PLUS_REQUIRED') {
             setError(
@@ -71,11 +72,6 @@ export function PinnedVerse({
                 {problem.message} <Link to="/plus">Upgrade to Plus</Link>
               </>,
             );
-            input.current?.focus();
-            return null;
-          }
-          if (problem.field === 'ref') {
-            setError(problem.message);
             input.current?.focus();
             return null;
           }

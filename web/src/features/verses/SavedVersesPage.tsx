@@ -56,16 +56,7 @@ function SaveForm({ verses }: { verses: SavedVerses }) {
         setRef('');
         return `Saved ${verse.ref}.`;
       },
-      {
-        onFailure: (problem) => {
-          if (problem.field === 'ref') {
-            setError(problem.message);
-            input.current?.focus();
-            return null;
-          }
-          return problem.message;
-        },
-      },
+      { fields: { ref: { setError, input } }, onFailure: (problem) => problem.message },
     );
   };
   return (
