@@ -4,6 +4,7 @@ import { useFormAction } from '../../lib/useFormAction';
 import { emailProblem, passwordProblem } from '../../lib/validation';
 import type { LoginOutcome } from '../../session/AuthProvider';
 import { useAuth } from '../../session/AuthProvider';
+import { CodeField } from '../../ui/CodeField';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
 import { emailCodeProblem } from './EmailCodeForm';
@@ -107,13 +108,10 @@ export function ResetCodeForm({
         }}
         error={errors.email}
       />
-      <TextField
+      <CodeField
         id="reset-code"
         label="6-digit code from the email"
         hint="The reset email says “Or enter this code”. It works once, within an hour."
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
         value={code}
         onChange={(event) => {
           setCode(event.target.value);
