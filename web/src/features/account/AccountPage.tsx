@@ -4,6 +4,7 @@ import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
+import { EmailField } from '../../ui/EmailField';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
@@ -89,14 +90,10 @@ function EmailSection() {
       </p>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormAlert>{action.alert}</FormAlert>
-        <TextField
+        <EmailField
           ref={input}
           id="account-email"
           label="New email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
           hint="We send a link to the new address (and the current one). The change takes effect once confirmed."
           value={email}
           onChange={(event) => {

@@ -4,10 +4,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
-import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
+import { FormAlert, FormStatus, SubmitButton } from '../../ui/Field';
+import { EmailField } from '../../ui/EmailField';
 import { PageHeading } from '../../ui/PageHeading';
 import { emailProblem } from '../../lib/validation';
 import type { LoginOutcome } from '../../session/AuthProvider';
+import { HaveCodeButton } from './HaveCodeButton';
 import { prefilledEmail } from './prefill';
 import { ResetCodeForm } from './ResetCodeForm';
 import { SignInCodeForm } from './SignInCodeForm';
@@ -89,14 +91,9 @@ export function ForgotPasswordPage() {
             asked for) makes it stop working.
           </p>
         )}
-        <TextField
+        <EmailField
           ref={input}
           id="forgot-email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
@@ -111,15 +108,11 @@ export function ForgotPasswordPage() {
       {codeOpen ? (
         <ResetCodeForm initialEmail={email.trim()} onOutcome={onCodeOutcome} />
       ) : (
-        <button
-          type="button"
-          className="button button--quiet form-submit"
-          onClick={() => {
+        <HaveCodeButton
+          onOpen={() => {
             setCodeOpen(true);
           }}
-        >
-          I have a code from an email
-        </button>
+        />
       )}
       <p className="form-aside">
         Remembered it? <Link to="/login">Log in</Link>

@@ -5,7 +5,8 @@ import { emailProblem, passwordProblem } from '../../lib/validation';
 import type { LoginOutcome } from '../../session/AuthProvider';
 import { useAuth } from '../../session/AuthProvider';
 import { CodeField } from '../../ui/CodeField';
-import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { FormAlert, SubmitButton } from '../../ui/Field';
+import { EmailField } from '../../ui/EmailField';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
 import { emailCodeProblem } from './EmailCodeForm';
 import { failureWords } from '../../lib/error-words';
@@ -94,13 +95,8 @@ export function ResetCodeForm({
         Have the code from the email?
       </h2>
       <FormAlert>{action.alert}</FormAlert>
-      <TextField
+      <EmailField
         id="reset-code-email"
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
         value={email}
         onChange={(event) => {
           setEmail(event.target.value);

@@ -9,6 +9,7 @@ import { useFormAction } from '../../lib/useFormAction';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { EmailField } from '../../ui/EmailField';
 import { PageHeading } from '../../ui/PageHeading';
 import { visitorTimeZone } from '../../lib/timeZone';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
@@ -225,13 +226,8 @@ export function SignUpPage() {
           onBlur={blur('first')}
           error={errors.first}
         />
-        <TextField
+        <EmailField
           id="signup-email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
           value={values.email}
           onChange={change('email')}
           onBlur={blur('email')}
