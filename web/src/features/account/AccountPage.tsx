@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { useFormAction } from '../../lib/useFormAction';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { useFormAction } from '../../lib/use-form-action';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { EmailField } from '../../ui/EmailField';
@@ -13,7 +13,7 @@ import { PageHoldNotice } from '../../ui/PageHoldNotice';
 import { DownloadDataSection } from './DownloadDataSection';
 import { PasskeysSection } from './PasskeysSection';
 import { TwoFactorSection } from './TwoFactorSection';
-import { useAccountActions } from './useAccountActions';
+import { useAccountActions } from './use-account-actions';
 import './account.css';
 import { failureWords } from '../../lib/error-words';
 

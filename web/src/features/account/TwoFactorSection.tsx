@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { failureWords } from '../../lib/error-words';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { codeProblem } from '../../lib/validation';
 import { CodeField } from '../../ui/CodeField';
 import { FormAlert, FormStatus, SubmitButton } from '../../ui/Field';
 import type { StartMfaSetupMutation } from './two-factor.generated';
-import { useTwoFactor } from './useTwoFactor';
+import { useTwoFactor } from './use-two-factor';
 import { SupportContact } from '../../ui/SupportContact';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 

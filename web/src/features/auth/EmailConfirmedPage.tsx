@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeError } from '../../lib/errors';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { PageHeading } from '../../ui/PageHeading';
 import type { AuthClient } from '../../session/auth-client';

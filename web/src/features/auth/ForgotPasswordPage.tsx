@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useFormAction } from '../../lib/useFormAction';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { useFormAction } from '../../lib/use-form-action';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, FormStatus, SubmitButton } from '../../ui/Field';
 import { EmailField } from '../../ui/EmailField';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { emailProblem, passwordProblem } from '../../lib/validation';
 import type { LoginOutcome } from '../../session/AuthProvider';
 import { useAuth } from '../../session/AuthProvider';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../lib/errors';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { PageHeading } from '../../ui/PageHeading';
 import { ChoosePasswordForm } from './ChoosePasswordForm';
 import { LinkFailed } from './LinkFailed';
 import { SignInCodeForm } from './SignInCodeForm';
-import { useOpenRecoveryLink } from './useOpenRecoveryLink';
+import { useOpenRecoveryLink } from './use-open-recovery-link';
 import { failureWords } from '../../lib/error-words';
 
 type State =

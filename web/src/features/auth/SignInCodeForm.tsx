@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { passkeyProblem } from '../../lib/errors';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { codeProblem } from '../../lib/validation';
 import { useAuth } from '../../session/AuthProvider';
 import { CodeField } from '../../ui/CodeField';

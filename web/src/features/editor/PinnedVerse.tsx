@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import type { VerseCard_VerseFragment } from '../../ui/verse/verse-card.generated';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
-import { usePinVerse } from './usePinVerse';
+import { usePinVerse } from './use-pin-verse';
 
 /** What the page does with its verse now, in a sentence. */
 function currentNote(pinned: boolean, plus: boolean, verse: VerseCard_VerseFragment | null): ReactNode {

@@ -3,7 +3,7 @@ import { withMeProfile, writeMeProfile } from '../../session/member-cache';
 import type { PinVerseMutation } from './profile-editor.generated';
 import { usePinVerseMutation, useUnpinVerseMutation } from './profile-editor.generated';
 import { ProfileEditorDocument } from './profile-editor.generated';
-import { visitorTimeZone } from '../../lib/timeZone';
+import { visitorTimeZone } from '../../lib/time-zone';
 
 type EditedProfile = PinVerseMutation['pinVerse'];
 

@@ -1,5 +1,5 @@
 import { isWithinSchedule } from '@rules/link-schedule';
-import type { OwnLink } from './useOwnLinks';
+import type { OwnLink } from './use-own-links';
 
 /**
  * The links the page shows visitors now, as the server decides (server/src/links/link.policies.ts):
