@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -276,6 +277,33 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // File names, one convention per kind: React components PascalCase.tsx, everything else
+    // kebab-case (hooks too: use-form-action.ts), a role after a dot (profile.resolver.ts). The
+    // entry points and the route table hold JSX but are no component. .graphql and .css files
+    // reach the rule through the plugin's processor, which hands ESLint only their names.
+    files: ['**/*.{ts,tsx,js,mjs,cjs,graphql,css}'],
+    ignores: ['server/src/db/migrations/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          // Components are PascalCase; a .tsx that mounts or renders React (an entry) is named as a module.
+          'web/src/*/**/!(boot|routes|render-*|*-mount).tsx': 'PASCAL_CASE',
+          'web/src/{*,app/boot,app/routes,**/render-*,**/*-mount}.tsx': 'KEBAB_CASE',
+          'tests/**/*.tsx': 'KEBAB_CASE',
+          '**/*.{ts,js,mjs,cjs,graphql,css}': 'KEBAB_CASE',
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{graphql,css}'],
+    plugins: { 'check-file': checkFile },
+    processor: 'check-file/eslint-processor-check-file',
   },
   {
     // Tool configuration files are loaded by their tools, which expect a default export.

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startIslands } from '../../web/src/features/profile/islands';
 import { readRenderedPage } from '../../web/src/features/profile/rendered-page';
 import { renderProfile } from '../../web/src/ssr';
-import type { ProfileView_ProfileFragment } from '../../web/src/ui/profile/ProfileView.generated';
+import type { ProfileView_ProfileFragment } from '../../web/src/ui/profile/profile-view.generated';
 
 const WEB_TEXT = 'Every house is built by someone, but he who built all things is God.';
 const TODAY = new Date().toISOString().slice(0, 10);

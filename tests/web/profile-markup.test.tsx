@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConsentProvider } from '../../web/src/consent/ConsentProvider';
-import type { ProfileView_ProfileFragment } from '../../web/src/ui/profile/ProfileView.generated';
+import type { ProfileView_ProfileFragment } from '../../web/src/ui/profile/profile-view.generated';
 import { ProfileView } from '../../web/src/ui/profile/ProfileView';
 import { anyText } from '../support/fuzz';
 

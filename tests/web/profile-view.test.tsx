@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConsentProvider } from '../../web/src/consent/ConsentProvider';
-import type { ProfileView_ProfileFragment } from '../../web/src/ui/profile/ProfileView.generated';
+import type { ProfileView_ProfileFragment } from '../../web/src/ui/profile/profile-view.generated';
 import { ProfileView } from '../../web/src/ui/profile/ProfileView';
 
 afterEach(cleanup);

@@ -15,7 +15,7 @@ import './features/profile/report.css';
  * none of React; the few pieces that do something (share, the QR dialog, reporting, the
  * translation) come to life from their markup, loading code only when used (docs/quality.md P7).
  * A member signed in on this browser gets the app itself (their own page's "Edit page", their
- * menus). Without the page in it, the page is rendered here (features/profile/public-page-app.tsx).
+ * menus). Without the page in it, the page is rendered here (features/profile/public-page-mount.tsx).
  */
 const found = document.getElementById('root');
 if (!found) throw new Error('profile.html has no #root element');
@@ -66,7 +66,7 @@ if (rendered && appPage) {
   countView();
   startIslands(container, rendered, consent);
 } else {
-  import('./features/profile/public-page-app').then(
+  import('./features/profile/public-page-mount').then(
     ({ renderPublicPage }) => {
       renderPublicPage({ container, consent, username, appPage, handOver, onShown: countView });
     },

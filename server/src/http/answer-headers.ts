@@ -94,3 +94,24 @@ export function graphqlAnswerHeaders(
   }
   done(null, payload);
 }
+
+/**
+ * The end of a GET for an image other sites show (third-party clients show icons and photos beside
+ * what they read from the API): the image, loadable cross-origin, or the app's not-found answer.
+ */
+export function sendSharedImage(
+  reply: FastifyReply,
+  image: string | Buffer | null | undefined,
+  type: string,
+  cacheControl: string,
+): FastifyReply {
+  if (image === null || image === undefined) {
+    reply.callNotFound();
+    return reply;
+  }
+  return reply
+    .header('Cache-Control', cacheControl)
+    .header('Cross-Origin-Resource-Policy', 'cross-origin')
+    .type(type)
+    .send(image);
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import { sendSharedImage } from '../http/answer-headers.js';
 import { countableVisitor } from '../http/visits.js';
 import { isLowerCaseUuid } from '../rules/uuid.js';
 import { LINK_ICONS, PLATFORM_ICONS } from './link-icons.js';
@@ -56,17 +57,7 @@ export function registerLinkRoutes(
   });
 
   const icons = loadIcons();
-  app.get<{ Params: { file: string } }>('/icons/:file', async (request, reply) => {
-    const svg = icons.get(request.params.file);
-    if (!svg) {
-      reply.callNotFound();
-      return reply;
-    }
-    // Third-party clients show these icons beside the links they read from the API.
-    return reply
-      .header('Cache-Control', 'public, max-age=86400')
-      .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .type('image/svg+xml')
-      .send(svg);
-  });
+  app.get<{ Params: { file: string } }>('/icons/:file', async (request, reply) =>
+    sendSharedImage(reply, icons.get(request.params.file), 'image/svg+xml', 'public, max-age=86400'),
+  );
 }

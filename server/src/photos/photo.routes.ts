@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { mfaRequired } from '../graphql/auth.js';
+import { sendSharedImage } from '../http/answer-headers.js';
 import type { AuthUser } from '../graphql/context.js';
 import { ErrorCode, isExpectedError } from '../graphql/errors.js';
 import { isLowerCaseUuid } from '../rules/uuid.js';
@@ -108,15 +109,9 @@ export function registerPhotoRoutes(
   app.get<{ Params: { uid: string; file: string } }>('/p/:uid/:file', async (request, reply) => {
     const version = PHOTO_FILE.exec(request.params.file)?.[1];
     const image =
-      version && isLowerCaseUuid(request.params.uid) ? await photos.image(request.params.uid, version) : null;
-    if (!image) {
-      reply.callNotFound();
-      return reply;
-    }
-    return reply
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .type('image/webp')
-      .send(image);
+      version !== undefined && isLowerCaseUuid(request.params.uid)
+        ? await photos.image(request.params.uid, version)
+        : null;
+    return sendSharedImage(reply, image, 'image/webp', 'public, max-age=31536000, immutable');
   });
 }

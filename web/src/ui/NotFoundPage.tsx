@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PageHeading } from './PageHeading';
-import { usePageMeta } from '../lib/usePageMeta';
+import { usePageMeta } from '../lib/use-page-meta';
 
 export function NotFoundPage() {
   usePageMeta({ title: 'Page not found · Lampstand' });

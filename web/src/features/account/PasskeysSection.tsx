@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { passkeyProblem } from '../../lib/errors';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { useAuth } from '../../session/AuthProvider';
 import type { Passkey } from '../../session/passkeys';
 import { FormAlert, FormStatus } from '../../ui/Field';

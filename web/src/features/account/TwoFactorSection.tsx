@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { failureWords } from '../../lib/error-words';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { codeProblem } from '../../lib/validation';
-import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
+import { CodeField } from '../../ui/CodeField';
+import { FormAlert, FormStatus, SubmitButton } from '../../ui/Field';
 import type { StartMfaSetupMutation } from './two-factor.generated';
-import { useTwoFactor } from './useTwoFactor';
+import { useTwoFactor } from './use-two-factor';
 import { SupportContact } from '../../ui/SupportContact';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
@@ -103,12 +104,9 @@ export function TwoFactorSection() {
     );
 
   const codeField = (
-    <TextField
+    <CodeField
       id="mfa-code"
       label="Code from your app"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={7}
       value={code}
       onChange={(event) => {
         setCode(event.target.value);

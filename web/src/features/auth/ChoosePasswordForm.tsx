@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { passwordProblem } from '../../lib/validation';
 import { FormAlert, SubmitButton } from '../../ui/Field';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
-import { useChoosePassword } from './useChoosePassword';
+import { useChoosePassword } from './use-choose-password';
 import { failureWords } from '../../lib/error-words';
 
 /** A failure the form shows above its field, with the way out when the link's time is over. */
@@ -40,13 +40,10 @@ export function ChoosePasswordForm({ submitLabel, onDone }: { submitLabel: strin
         onDone();
       },
       {
+        fields: { newPassword: { setError, input } },
         onFailure: (problem, failure) => {
           console.error('Choosing a password failed', failure);
-          const message = failureWords(problem);
-          if (problem.field !== 'newPassword') return { message, newLink: problem.code === 'REAUTHENTICATION_NEEDED' };
-          setError(message);
-          input.current?.focus();
-          return null;
+          return { message: failureWords(problem), newLink: problem.code === 'REAUTHENTICATION_NEEDED' };
         },
       },
     );

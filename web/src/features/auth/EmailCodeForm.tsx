@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { emailProblem } from '../../lib/validation';
 import type { LoginOutcome } from '../../session/AuthProvider';
 import { useAuth } from '../../session/AuthProvider';
-import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { CodeField } from '../../ui/CodeField';
+import { FormAlert, SubmitButton } from '../../ui/Field';
 import { failureWords } from '../../lib/error-words';
 
 /** Six digits, as the sign-in email shows them (spaces dropped). */
@@ -70,13 +71,10 @@ export function EmailCodeForm({
         Have the code from the email?
       </h2>
       <FormAlert>{action.alert}</FormAlert>
-      <TextField
+      <CodeField
         id="login-email-code"
         label="6-digit code from the email"
         hint={hint}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
         value={code}
         onChange={(event) => {
           setCode(event.target.value);

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeError } from '../../lib/errors';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { PageHeading } from '../../ui/PageHeading';
 import type { AuthClient } from '../../session/auth-client';
 import { ANONYMOUS } from '../../session/auth-link';
 import { ChoosePasswordForm } from './ChoosePasswordForm';
+import { LinkFailed } from './LinkFailed';
 import { EmailLinkTwoFactorDocument } from './email-link.generated';
 import { SignInCodeForm } from './SignInCodeForm';
 import { failureWords } from '../../lib/error-words';
@@ -215,18 +216,14 @@ export function EmailConfirmedPage() {
       );
     case 'failed':
       return (
-        <section className="page narrow" aria-labelledby="confirmed-title">
-          <PageHeading id="confirmed-title">This link did not work</PageHeading>
-          <div className="form-alert" role="alert">
-            {state.message}
-          </div>
+        <LinkFailed message={state.message}>
           <p>Links work once and expire after an hour. Log in to ask for a new one.</p>
           <p>
             <Link to="/login" className="button button--primary">
               Log in
             </Link>
           </p>
-        </section>
+        </LinkFailed>
       );
     case 'empty':
       return (

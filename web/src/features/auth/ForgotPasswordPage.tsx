@@ -1,13 +1,15 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useFormAction } from '../../lib/useFormAction';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { useFormAction } from '../../lib/use-form-action';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
-import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
+import { FormAlert, FormStatus, SubmitButton } from '../../ui/Field';
+import { EmailField } from '../../ui/EmailField';
 import { PageHeading } from '../../ui/PageHeading';
 import { emailProblem } from '../../lib/validation';
 import type { LoginOutcome } from '../../session/AuthProvider';
+import { HaveCodeButton } from './HaveCodeButton';
 import { prefilledEmail } from './prefill';
 import { ResetCodeForm } from './ResetCodeForm';
 import { SignInCodeForm } from './SignInCodeForm';
@@ -67,12 +69,10 @@ export function ForgotPasswordPage() {
         return notice;
       },
       {
+        fields: { email: { setError, input } },
         onFailure: (problem, error) => {
           console.error('Password reset request failed', error);
-          if (problem.field !== 'email') return failureWords(problem);
-          setError(failureWords(problem));
-          input.current?.focus();
-          return null;
+          return failureWords(problem);
         },
       },
     );
@@ -91,14 +91,9 @@ export function ForgotPasswordPage() {
             asked for) makes it stop working.
           </p>
         )}
-        <TextField
+        <EmailField
           ref={input}
           id="forgot-email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
@@ -113,15 +108,11 @@ export function ForgotPasswordPage() {
       {codeOpen ? (
         <ResetCodeForm initialEmail={email.trim()} onOutcome={onCodeOutcome} />
       ) : (
-        <button
-          type="button"
-          className="button button--quiet form-submit"
-          onClick={() => {
+        <HaveCodeButton
+          onOpen={() => {
             setCodeOpen(true);
           }}
-        >
-          I have a code from an email
-        </button>
+        />
       )}
       <p className="form-aside">
         Remembered it? <Link to="/login">Log in</Link>

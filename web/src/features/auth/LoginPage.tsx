@@ -2,13 +2,15 @@ import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formBanner, passkeyProblem } from '../../lib/errors';
-import { useFormAction } from '../../lib/useFormAction';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { useFormAction } from '../../lib/use-form-action';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { safeReturnPath } from '../../session/RequireAuth';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
+import { EmailField } from '../../ui/EmailField';
 import { PageHeading } from '../../ui/PageHeading';
 import { emailProblem } from '../../lib/validation';
+import { HaveCodeButton } from './HaveCodeButton';
 import { EmailCodeForm } from './EmailCodeForm';
 import { prefilledEmail } from './prefill';
 import { SignInCodeForm } from './SignInCodeForm';
@@ -141,13 +143,9 @@ export function LoginPage() {
             another device.
           </p>
         )}
-        <TextField
+        <EmailField
           id="login-email"
-          label="Email address"
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
@@ -204,15 +202,11 @@ export function LoginPage() {
           }}
         />
       ) : (
-        <button
-          type="button"
-          className="button button--quiet form-submit"
-          onClick={() => {
+        <HaveCodeButton
+          onOpen={() => {
             setCodeOpen(true);
           }}
-        >
-          I have a code from an email
-        </button>
+        />
       )}
       <p className="form-aside">
         New to Lampstand? <Link to="/signup">Make your page</Link>

@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { emailProblem, passwordProblem } from '../../lib/validation';
 import type { LoginOutcome } from '../../session/AuthProvider';
 import { useAuth } from '../../session/AuthProvider';
-import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { CodeField } from '../../ui/CodeField';
+import { FormAlert, SubmitButton } from '../../ui/Field';
+import { EmailField } from '../../ui/EmailField';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
 import { emailCodeProblem } from './EmailCodeForm';
 import { failureWords } from '../../lib/error-words';
@@ -93,13 +95,8 @@ export function ResetCodeForm({
         Have the code from the email?
       </h2>
       <FormAlert>{action.alert}</FormAlert>
-      <TextField
+      <EmailField
         id="reset-code-email"
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
         value={email}
         onChange={(event) => {
           setEmail(event.target.value);
@@ -107,13 +104,10 @@ export function ResetCodeForm({
         }}
         error={errors.email}
       />
-      <TextField
+      <CodeField
         id="reset-code"
         label="6-digit code from the email"
         hint="The reset email says “Or enter this code”. It works once, within an hour."
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
         value={code}
         onChange={(event) => {
           setCode(event.target.value);

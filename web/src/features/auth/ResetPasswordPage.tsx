@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../lib/errors';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { PageHeading } from '../../ui/PageHeading';
 import { ChoosePasswordForm } from './ChoosePasswordForm';
+import { LinkFailed } from './LinkFailed';
 import { SignInCodeForm } from './SignInCodeForm';
-import { useOpenRecoveryLink } from './useOpenRecoveryLink';
+import { useOpenRecoveryLink } from './use-open-recovery-link';
 import { failureWords } from '../../lib/error-words';
 
 type State =
@@ -103,14 +104,10 @@ export function ResetPasswordPage() {
       );
     case 'failed':
       return (
-        <section className="page narrow" aria-labelledby="reset-title">
-          <PageHeading id="reset-title">This link did not work</PageHeading>
-          <div className="form-alert" role="alert">
-            {state.message}
-          </div>
+        <LinkFailed message={state.message}>
           {state.expired && <p>Reset links work once and expire after an hour.</p>}
           <NewLinkButton />
-        </section>
+        </LinkFailed>
       );
     case 'mfaRequired':
       return (

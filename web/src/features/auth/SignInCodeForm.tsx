@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { passkeyProblem } from '../../lib/errors';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { codeProblem } from '../../lib/validation';
 import { useAuth } from '../../session/AuthProvider';
+import { CodeField } from '../../ui/CodeField';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
 import { SupportContact } from '../../ui/SupportContact';
 import { failureWords } from '../../lib/error-words';
@@ -80,13 +81,10 @@ export function SignInCodeForm({ mfaToken, onSignedIn }: { mfaToken: string; onS
           error={error}
         />
       ) : (
-        <TextField
+        <CodeField
           id="login-code"
           label="Code from your authenticator app"
           hint="Two-factor sign-in is on for this account. Open your authenticator app and enter the 6-digit code for Lampstand."
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
           value={code}
           onChange={(event) => {
             setCode(event.target.value);

@@ -5,16 +5,17 @@ import { MINIMUM_AGE_YEARS } from '@rules/signup';
 import { failureWords } from '../../lib/error-words';
 import { formBanner } from '../../lib/errors';
 import type { ApiFailure } from '../../lib/errors';
-import { useFormAction } from '../../lib/useFormAction';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { useFormAction } from '../../lib/use-form-action';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, SubmitButton, TextField } from '../../ui/Field';
+import { EmailField } from '../../ui/EmailField';
 import { PageHeading } from '../../ui/PageHeading';
-import { visitorTimeZone } from '../../lib/timeZone';
+import { visitorTimeZone } from '../../lib/time-zone';
 import { NewPasswordField } from '../../ui/password/NewPasswordField';
 import { EmailCodeForm } from './EmailCodeForm';
-import { useUsernameCheck } from './useUsernameCheck';
-import type { UsernameCheck } from './useUsernameCheck';
+import { useUsernameCheck } from './use-username-check';
+import type { UsernameCheck } from './use-username-check';
 import {
   birthdayProblem,
   emailProblem,
@@ -225,13 +226,8 @@ export function SignUpPage() {
           onBlur={blur('first')}
           error={errors.first}
         />
-        <TextField
+        <EmailField
           id="signup-email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
           value={values.email}
           onChange={change('email')}
           onBlur={blur('email')}

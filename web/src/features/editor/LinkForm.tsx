@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import type { ApiFailure } from '../../lib/errors';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { SubmitButton, FormAlert, TextField } from '../../ui/Field';
 
 /** As the server counts them (server/src/links/link-rules.ts). */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PointerEvent } from 'react';
 import { LinkForm } from './LinkForm';
 import { LinkPlusOptions, linkPlusSummary } from './LinkPlusOptions';
-import type { OwnLink, OwnLinks } from './useOwnLinks';
+import type { OwnLink, OwnLinks } from './use-own-links';
 
 function GripIcon() {
   return (

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { failureWords } from '../../lib/error-words';
-import { visitorTimeZone } from '../../lib/timeZone';
-import { useFormAction } from '../../lib/useFormAction';
+import { visitorTimeZone } from '../../lib/time-zone';
+import { useFormAction } from '../../lib/use-form-action';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
-import type { OwnLink, OwnLinks } from './useOwnLinks';
+import type { OwnLink, OwnLinks } from './use-own-links';
 import './link-plus.css';
 
 /** `2026-12-24T18:00` as the reader's language writes it (a wall-clock time, shown as written). */

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import { FormAlert, FormStatus } from '../../ui/Field';
 import { useAuth } from '../../session/AuthProvider';
 import { LinkForm } from './LinkForm';
 import { LinkItem } from './LinkItem';
-import type { OwnLink, OwnLinks } from './useOwnLinks';
-import { useLinkDrag } from './useLinkDrag';
+import type { OwnLink, OwnLinks } from './use-own-links';
+import { useLinkDrag } from './use-link-drag';
 
 /** As the server counts them (server/src/links/link-rules.ts). */
 const MAX_LINKS = 50;

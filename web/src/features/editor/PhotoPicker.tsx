@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { FormAlert, FormStatus } from '../../ui/Field';
-import type { OwnPhoto, PhotoProblem } from './usePhoto';
-import { PhotoUploadError } from './usePhoto';
+import type { OwnPhoto, PhotoProblem } from './use-photo';
+import { PhotoUploadError } from './use-photo';
 
 /** As the server takes them (server/src/photos/photo.pipeline.ts). */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;

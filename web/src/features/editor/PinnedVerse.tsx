@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
 import { Link } from 'react-router';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import type { VerseCard_VerseFragment } from '../../ui/verse/verse-card.generated';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
-import { usePinVerse } from './usePinVerse';
+import { usePinVerse } from './use-pin-verse';
 
 /** What the page does with its verse now, in a sentence. */
 function currentNote(pinned: boolean, plus: boolean, verse: VerseCard_VerseFragment | null): ReactNode {
@@ -64,6 +64,7 @@ export function PinnedVerse({
       },
       {
         name,
+        fields: { ref: { setError, input } },
         onFailure: (problem) => {
           if (problem.code === 'PLUS_REQUIRED') {
             setError(
@@ -71,11 +72,6 @@ export function PinnedVerse({
                 {problem.message} <Link to="/plus">Upgrade to Plus</Link>
               </>,
             );
-            input.current?.focus();
-            return null;
-          }
-          if (problem.field === 'ref') {
-            setError(problem.message);
             input.current?.focus();
             return null;
           }

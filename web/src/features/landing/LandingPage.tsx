@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { PageHeading } from '../../ui/PageHeading';
 import { useLandingPageQuery } from './landing-page.generated';
-import { useVisitorToday } from '../../lib/visitorDay';
+import { useVisitorToday } from '../../lib/visitor-day';
 import { VerseCard, VerseCardPlaceholder } from '../../ui/verse/VerseCard';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
-import { useReaderTranslation } from '../../lib/readerTranslation';
+import { useReaderTranslation } from '../../lib/reader-translation';
 import { SaveVerseButton } from '../../ui/verse/SaveVerseButton';
 import { SamplePage } from './SamplePage';
 

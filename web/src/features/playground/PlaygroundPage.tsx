@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../ui/BrandMark';
 import { PageLoading } from '../../ui/PageLoading';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { CookieSettingsButton } from '../../consent/CookieSettingsButton';
 import { useAuth } from '../../session/AuthProvider';
 import type { ExampleOperation } from './examples';

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
 import { PlusPlans } from './PlusPlans';
 import { PlusStanding } from './PlusStanding';
-import type { CheckoutPhase } from './useCheckoutReturn';
-import { useCheckoutReturn } from './useCheckoutReturn';
-import type { StandingState } from './usePlusBilling';
-import { usePlusBilling } from './usePlusBilling';
+import type { CheckoutPhase } from './use-checkout-return';
+import { useCheckoutReturn } from './use-checkout-return';
+import type { StandingState } from './use-plus-billing';
+import { usePlusBilling } from './use-plus-billing';
 import './plus.css';
 
 const PERKS = [

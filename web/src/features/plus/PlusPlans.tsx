@@ -1,6 +1,6 @@
 import type { PlusPlans_PlanFragment } from './plus-page.generated';
 import { FormAlert } from '../../ui/Field';
-import type { PlansState, StripeAction } from './usePlusBilling';
+import type { PlansState, StripeAction } from './use-plus-billing';
 
 const INTERVAL_WORDS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PlusStanding_SubscriptionFragment } from './plus-page.generated';
 import { FormAlert } from '../../ui/Field';
-import type { StandingState, StripeAction } from './usePlusBilling';
+import type { StandingState, StripeAction } from './use-plus-billing';
 
 function formatDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));

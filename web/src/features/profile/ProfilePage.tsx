@@ -3,13 +3,13 @@ import { useAuth } from '../../session/AuthProvider';
 import { Layout } from '../../ui/Layout';
 import { PageHeading } from '../../ui/PageHeading';
 import { NotFoundPage } from '../../ui/NotFoundPage';
-import { usePageMeta } from '../../lib/usePageMeta';
-import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
+import { usePageMeta } from '../../lib/use-page-meta';
+import type { ProfileView_ProfileFragment } from '../../ui/profile/profile-view.generated';
 import { ProfileError, ProfileSkeleton, ProfileView, profileMeta } from '../../ui/profile/ProfileView';
-import { useReaderTranslation } from '../../lib/readerTranslation';
+import { useReaderTranslation } from '../../lib/reader-translation';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
 import { ReportPageLink } from './ReportPageLink';
-import { useProfilePage } from './useProfilePage';
+import { useProfilePage } from './use-profile-page';
 
 function ProfileMeta({ profile }: { profile: ProfileView_ProfileFragment }) {
   usePageMeta({ ...profileMeta(profile), type: 'profile' });

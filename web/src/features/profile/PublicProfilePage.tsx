@@ -1,8 +1,8 @@
 import { lazy, useEffect, useState } from 'react';
-import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
+import type { ProfileView_ProfileFragment } from '../../ui/profile/profile-view.generated';
 import { ProfileError, ProfileSkeleton, ProfileView } from '../../ui/profile/ProfileView';
-import { useReaderTranslation } from '../../lib/readerTranslation';
-import { visitorTimeZone } from '../../lib/timeZone';
+import { useReaderTranslation } from '../../lib/reader-translation';
+import { visitorTimeZone } from '../../lib/time-zone';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
 import { fetchPublicProfile } from './public-profile-query';
 import { ReportPageLink } from './ReportPageLink';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { failureWords } from '../../lib/error-words';
-import { useFormAction } from '../../lib/useFormAction';
+import { useFormAction } from '../../lib/use-form-action';
 import type { ReportReason } from '../../gql/schema-types';
 import { FormAlert, FormStatus, SubmitButton } from '../../ui/Field';
-import { useReportPage } from './useReportPage';
+import { useReportPage } from './use-report-page';
 
 /** As the server counts it (server/src/moderation/report.types.ts). */
 const MAX_NOTE_LENGTH = 500;

@@ -1,7 +1,7 @@
 import type { Consent } from '../../consent/consent';
 import type { Translation } from '../../gql/schema-types';
 import { chooseTranslation, readTranslationChoice } from '../../lib/translation-choice';
-import { visitorTimeZone } from '../../lib/timeZone';
+import { visitorTimeZone } from '../../lib/time-zone';
 import { canUseShareSheet, shareLink } from '../../ui/profile/share';
 import type { RenderedPageState } from './rendered-page';
 import { fetchProfileVerse } from './verse-query';

@@ -1,9 +1,9 @@
-import pageQuery from './ProfilePage.graphql?raw';
-import viewFragment from '../../ui/profile/ProfileView.graphql?raw';
-import linksFragment from '../../ui/profile/ProfileLinks.graphql?raw';
+import pageQuery from './profile-page.graphql?raw';
+import viewFragment from '../../ui/profile/profile-view.graphql?raw';
+import linksFragment from '../../ui/profile/profile-links.graphql?raw';
 import verseFragment from '../../ui/verse/verse-card.graphql?raw';
-import type { ProfilePageQuery, ProfilePageQueryVariables } from './ProfilePage.generated';
-import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
+import type { ProfilePageQuery, ProfilePageQueryVariables } from './profile-page.generated';
+import type { ProfileView_ProfileFragment } from '../../ui/profile/profile-view.generated';
 
 /** The `ProfilePage` operation as text: the same `.graphql` sources the app's typed hook is made from. */
 export const PROFILE_PAGE_QUERY = [pageQuery, viewFragment, linksFragment, verseFragment].join('\n');

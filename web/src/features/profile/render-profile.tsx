@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import type { Consent } from '../../consent/consent';
 import { ConsentScope } from '../../consent/ConsentScope';
 import type { AppConfig } from '../../lib/config';
-import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
+import type { ProfileView_ProfileFragment } from '../../ui/profile/profile-view.generated';
 import { ProfileView } from '../../ui/profile/ProfileView';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
 import type { RenderedPageState } from './rendered-page';

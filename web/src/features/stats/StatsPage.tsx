@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { failureWords } from '../../lib/error-words';
 import { appConfig } from '../../lib/config';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
@@ -9,7 +9,7 @@ import { DailyChart } from './DailyChart';
 import type { ChartDay } from './DailyChart';
 import { formatDay, formatRate } from './format';
 import type { StatsPageQuery } from './stats-page.generated';
-import { useStats } from './useStats';
+import { useStats } from './use-stats';
 import './stats.css';
 
 type Stats = StatsPageQuery['pageStats'];

@@ -2,10 +2,10 @@ import { useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describeError } from '../../lib/errors';
-import { useFormAction } from '../../lib/useFormAction';
-import { usePageMeta } from '../../lib/usePageMeta';
-import { useReaderTranslation } from '../../lib/readerTranslation';
-import { visitorTimeZone } from '../../lib/timeZone';
+import { useFormAction } from '../../lib/use-form-action';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useReaderTranslation } from '../../lib/reader-translation';
+import { visitorTimeZone } from '../../lib/time-zone';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert, FormStatus, SubmitButton, TextField } from '../../ui/Field';
 import { MemberNav } from '../../ui/MemberNav';
@@ -13,7 +13,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
 import { VerseCard, VerseCardPlaceholder } from '../../ui/verse/VerseCard';
 import type { VerseMail_SettingsFragment } from './saved-verses.generated';
-import { useSavedVerses } from './useSavedVerses';
+import { useSavedVerses } from './use-saved-verses';
 import './verses.css';
 
 type SavedVerses = ReturnType<typeof useSavedVerses>;
@@ -56,16 +56,7 @@ function SaveForm({ verses }: { verses: SavedVerses }) {
         setRef('');
         return `Saved ${verse.ref}.`;
       },
-      {
-        onFailure: (problem) => {
-          if (problem.field === 'ref') {
-            setError(problem.message);
-            input.current?.focus();
-            return null;
-          }
-          return problem.message;
-        },
-      },
+      { fields: { ref: { setError, input } }, onFailure: (problem) => problem.message },
     );
   };
   return (

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
-import { usePageMeta } from '../../lib/usePageMeta';
-import { visitorTimeZone } from '../../lib/timeZone';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { visitorTimeZone } from '../../lib/time-zone';
 import { PageHeading } from '../../ui/PageHeading';
-import { useReaderTranslation } from '../../lib/readerTranslation';
+import { useReaderTranslation } from '../../lib/reader-translation';
 import './verses.css';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;

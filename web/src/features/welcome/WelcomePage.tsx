@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeError } from '../../lib/errors';
-import { usePageMeta } from '../../lib/usePageMeta';
+import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
 import { FormAlert } from '../../ui/Field';
 import { PageHeading } from '../../ui/PageHeading';
-import { useCompleteWelcome } from './useCompleteWelcome';
+import { useCompleteWelcome } from './use-complete-welcome';
 import './welcome.css';
 
 const STEPS = [

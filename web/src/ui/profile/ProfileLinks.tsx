@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { ProfileLinks_LinkFragment } from './ProfileLinks.generated';
+import type { ProfileLinks_LinkFragment } from './profile-links.generated';
 import { linkDestination } from './link-destination';
 
 export type ProfileLink = Omit<ProfileLinks_LinkFragment, '__typename'>;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '../BrandMark';
 import { CookieSettingsButton } from '../../consent/CookieSettingsButton';
-import type { ProfileView_ProfileFragment } from './ProfileView.generated';
+import type { ProfileView_ProfileFragment } from './profile-view.generated';
 import type { VerseCard_VerseFragment } from '../verse/verse-card.generated';
 import { PageHeading } from '../PageHeading';
 import { PageLink } from '../page-location';

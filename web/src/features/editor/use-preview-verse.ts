@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from '@apollo/client/react';
-import { visitorTimeZone } from '../../lib/timeZone';
+import { visitorTimeZone } from '../../lib/time-zone';
 import type { Translation } from '../../gql/schema-types';
 import type { VerseCard_VerseFragment } from '../../ui/verse/verse-card.generated';
 import { EditorVerseDocument } from './profile-editor.generated';

@@ -1,6 +1,7 @@
 import type { ApolloCache } from '@apollo/client';
 import { useState } from 'react';
 import { useAuth } from '../../session/AuthProvider';
+import { withMeProfile } from '../../session/member-cache';
 import { OwnPhotoDocument, useOwnPhotoQuery, useRemovePhotoMutation } from './photo-picker.generated';
 
 /** Why the server refused a photo (server/src/photos/photo.pipeline.ts), or why it never got it. */
@@ -42,9 +43,7 @@ function problemOf(status: number, body: unknown): PhotoProblem {
 
 /** Puts the member's photo address where the editor, its preview and the session read it. */
 function writePhotoUrl(cache: ApolloCache, photoUrl: string | null): void {
-  cache.updateQuery({ query: OwnPhotoDocument }, (data) =>
-    data?.me ? { ...data, me: { ...data.me, profile: { ...data.me.profile, photoUrl } } } : data,
-  );
+  cache.updateQuery({ query: OwnPhotoDocument }, (data) => withMeProfile(data, { photoUrl }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PointerEvent, RefObject } from 'react';
-import type { OwnLink } from './useOwnLinks';
+import type { OwnLink } from './use-own-links';
 
 interface Drag {
   id: string;

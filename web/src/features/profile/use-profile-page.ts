@@ -1,6 +1,6 @@
-import { useProfilePageQuery } from './ProfilePage.generated';
-import type { ProfileView_ProfileFragment } from '../../ui/profile/ProfileView.generated';
-import { visitorTimeZone } from '../../lib/timeZone';
+import { useProfilePageQuery } from './profile-page.generated';
+import type { ProfileView_ProfileFragment } from '../../ui/profile/profile-view.generated';
+import { visitorTimeZone } from '../../lib/time-zone';
 import type { Translation } from '../../gql/schema-types';
 
 export type ProfilePageState =

@@ -1,9 +1,9 @@
 import type { ApolloCache } from '@apollo/client';
-import { writeMeProfile } from '../../session/member-cache';
+import { withMeProfile, writeMeProfile } from '../../session/member-cache';
 import type { PinVerseMutation } from './profile-editor.generated';
 import { usePinVerseMutation, useUnpinVerseMutation } from './profile-editor.generated';
 import { ProfileEditorDocument } from './profile-editor.generated';
-import { visitorTimeZone } from '../../lib/timeZone';
+import { visitorTimeZone } from '../../lib/time-zone';
 
 type EditedProfile = PinVerseMutation['pinVerse'];
 
@@ -13,9 +13,7 @@ type EditedProfile = PinVerseMutation['pinVerse'];
  */
 function writeProfile(cache: ApolloCache, profile: EditedProfile, timeZone: string | undefined): void {
   writeMeProfile(cache, profile);
-  cache.updateQuery({ query: ProfileEditorDocument, variables: { timeZone } }, (data) =>
-    data?.me ? { ...data, me: { ...data.me, profile: { ...data.me.profile, ...profile } } } : data,
-  );
+  cache.updateQuery({ query: ProfileEditorDocument, variables: { timeZone } }, (data) => withMeProfile(data, profile));
 }
 
 /**
