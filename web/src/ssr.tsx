@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/App';
 import type { PrerenderedState } from './app/prerendered';
@@ -7,6 +6,7 @@ import type { Consent } from './consent/consent';
 import { primeLandingPage } from './features/landing/server-answer';
 import type { ProfileInput, RenderedProfile } from './features/profile/render-profile';
 import type { AppConfig } from './lib/config';
+import { renderHtml } from './lib/render-html';
 import { AuthClient } from './session/auth-client';
 import type { VerseCard_VerseFragment } from './ui/verse/verse-card.generated';
 
@@ -39,8 +39,7 @@ const CONSENT_PLACEHOLDER: Consent = { showPreferences: () => undefined };
 export async function renderHome({ verse, config }: HomeInput): Promise<RenderedHome> {
   const auth = new AuthClient({ storage: null, ssrMode: true });
   primeLandingPage(auth.apollo, verse);
-  const errors: unknown[] = [];
-  const { prelude } = await prerender(
+  const html = await renderHtml(
     <StrictMode>
       <App
         consent={config.gtmContainerId ? CONSENT_PLACEHOLDER : null}
@@ -48,15 +47,8 @@ export async function renderHome({ verse, config }: HomeInput): Promise<Rendered
         router={(pages) => <StaticRouter location="/">{pages}</StaticRouter>}
       />
     </StrictMode>,
-    {
-      onError: (error) => {
-        errors.push(error);
-      },
-    },
+    'the home page',
   );
-  const html = await new Response(prelude).text();
-  // A part that failed would reach the page as its loading placeholder: the app shell is better.
-  if (errors.length > 0) throw new AggregateError(errors, 'the home page failed to render');
   return { html, state: { path: '/', apollo: auth.apollo.extract() } };
 }
 

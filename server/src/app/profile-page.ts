@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { execute, parse } from 'graphql';
@@ -9,6 +6,7 @@ import type { Context, Loaders } from '../graphql/context.js';
 import type { BrowserConfig, RenderedPage } from '../http/web.js';
 import { resolveDay } from '../verses/day.js';
 import { createContext } from './context.js';
+import { serverEntry, withRenderDeadline } from './server-entry.js';
 
 /** What the web app's server entry (web/src/ssr.tsx, built as `ssr.js`) offers for `/@username`. */
 interface ProfileEntry {
@@ -25,21 +23,6 @@ function isProfileEntry(value: unknown): value is ProfileEntry {
     'renderProfile' in value &&
     typeof value.renderProfile === 'function'
   );
-}
-
-/** Longest a rendering may take; the page is then sent for the browser to render, as before. */
-const RENDER_DEADLINE_MS = 5000;
-
-function withDeadline<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`the profile page took longer than ${RENDER_DEADLINE_MS} ms to render`));
-    }, RENDER_DEADLINE_MS);
-  });
-  return Promise.race([work, deadline]).finally(() => {
-    clearTimeout(timer);
-  });
 }
 
 export interface ProfilePageOptions {
@@ -72,17 +55,12 @@ type Render = (username: string, config: BrowserConfig, request: PageRequest) =>
  * the first request for a page, not at start. Undefined when the build has no server rendering.
  */
 export function profilePageRenderer(options: ProfilePageOptions): Render | undefined {
-  const file = path.join(options.ssrDir, 'ssr.js');
-  if (!existsSync(file)) return undefined;
-  let entry: Promise<{ module: ProfileEntry; query: DocumentNode }> | undefined;
-  const load = () =>
-    (entry ??= import(pathToFileURL(file).href).then((module: unknown) => {
-      if (!isProfileEntry(module)) throw new Error(`${file} has no renderProfile()`);
-      return { module, query: parse(module.PROFILE_PAGE_QUERY) };
-    })).catch((error: unknown) => {
-      entry = undefined;
-      throw error;
-    });
+  const entry = serverEntry(options.ssrDir, (module) => {
+    if (!isProfileEntry(module)) throw new Error(`${options.ssrDir}/ssr.js has no renderProfile()`);
+    return { module, query: parse(module.PROFILE_PAGE_QUERY) };
+  });
+  if (!entry) return undefined;
+  const load: () => Promise<{ module: ProfileEntry; query: DocumentNode }> = entry;
 
   async function render(
     username: string,
@@ -119,7 +97,7 @@ export function profilePageRenderer(options: ProfilePageOptions): Render | undef
     if (kept !== undefined) return JSON.parse(kept) as RenderedPage | null;
     const ticket = cache?.ticket();
     const loaders = options.newLoaders();
-    const page = await withDeadline(render(username, config, request, loaders));
+    const page = await withRenderDeadline(render(username, config, request, loaders), 'the profile page');
     // Kept with the members it read, so that their edits drop it as they drop the page's answers;
     // loaders that note no member keep nothing (a member's edit would not reach it).
     if (cache && ticket !== undefined && loaders.membersRead !== undefined) {

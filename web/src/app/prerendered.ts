@@ -1,3 +1,5 @@
+import { isRecord, readJsonTag } from '../lib/json-tag';
+
 /**
  * What the server's rendering of a page hands the browser with its markup (`#lampstand-state`, see
  * web/src/ssr.tsx): the GraphQL answers the page was rendered from, so that the browser's first
@@ -10,19 +12,9 @@ export interface PrerenderedState {
   apollo: unknown;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The page's `#lampstand-state`, or null when the server rendered no markup (or the tag is damaged). */
 export function readPrerenderedState(doc: Document = document): PrerenderedState | null {
-  const text = doc.getElementById('lampstand-state')?.textContent;
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!isRecord(value) || typeof value.path !== 'string' || !isRecord(value.apollo)) return null;
-    return { path: value.path, apollo: value.apollo };
-  } catch {
-    return null;
-  }
+  const value = readJsonTag('lampstand-state', doc);
+  if (!value || typeof value.path !== 'string' || !isRecord(value.apollo)) return null;
+  return { path: value.path, apollo: value.apollo };
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../lib/json-tag';
 import { isPlusRole } from '@rules/plan';
 import type { AuthSession_SessionFragment } from './session.generated';
 
@@ -31,10 +32,6 @@ function decodeBase64Url(text: string): string {
     char.charCodeAt(0),
   );
   return new TextDecoder().decode(bytes);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The claims of a JWT's payload (base64url JSON, no library needed); null when it is not one. */

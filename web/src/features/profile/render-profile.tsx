@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
 import type { Consent } from '../../consent/consent';
 import { ConsentScope } from '../../consent/ConsentScope';
 import type { AppConfig } from '../../lib/config';
+import { renderHtml } from '../../lib/render-html';
 import type { ProfileView_ProfileFragment } from '../../ui/profile/profile-view.generated';
 import { ProfileView } from '../../ui/profile/ProfileView';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
@@ -36,8 +36,7 @@ export interface RenderedProfile {
  * the translation the verse is in; the browser changes it when this visitor chose another.
  */
 export async function renderProfilePage({ profile, day, url, config }: ProfileInput): Promise<RenderedProfile> {
-  const errors: unknown[] = [];
-  const { prelude } = await prerender(
+  const html = await renderHtml(
     <StrictMode>
       <ConsentScope consent={config.gtmContainerId ? CONSENT_PLACEHOLDER : null}>
         <ProfileView
@@ -48,14 +47,8 @@ export async function renderProfilePage({ profile, day, url, config }: ProfileIn
         />
       </ConsentScope>
     </StrictMode>,
-    {
-      onError: (error) => {
-        errors.push(error);
-      },
-    },
+    'the profile page',
   );
-  const html = await new Response(prelude).text();
-  if (errors.length > 0) throw new AggregateError(errors, 'the profile page failed to render');
   const state: RenderedPageState = {
     username: profile.username,
     day,

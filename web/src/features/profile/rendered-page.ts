@@ -1,4 +1,5 @@
 import type { Translation } from '../../gql/schema-types';
+import { readJsonTag } from '../../lib/json-tag';
 
 /**
  * What the server's rendering of `/@username` (web/src/ssr.tsx) tells the page's islands, in
@@ -15,22 +16,12 @@ export interface RenderedPageState {
   versePinned: boolean;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The page's `#lampstand-page`, or null when the server rendered no page (or the tag is damaged). */
 export function readRenderedPage(doc: Document = document): RenderedPageState | null {
-  const text = doc.getElementById('lampstand-page')?.textContent;
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!isRecord(value)) return null;
-    const { username, day, translation, versePinned } = value;
-    if (typeof username !== 'string' || typeof day !== 'string' || typeof versePinned !== 'boolean') return null;
-    if (translation !== 'KJV' && translation !== 'WEB') return null;
-    return { username, day, translation, versePinned };
-  } catch {
-    return null;
-  }
+  const value = readJsonTag('lampstand-page', doc);
+  if (!value) return null;
+  const { username, day, translation, versePinned } = value;
+  if (typeof username !== 'string' || typeof day !== 'string' || typeof versePinned !== 'boolean') return null;
+  if (translation !== 'KJV' && translation !== 'WEB') return null;
+  return { username, day, translation, versePinned };
 }
