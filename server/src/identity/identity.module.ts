@@ -101,9 +101,7 @@ async function firstConnection(redis: Redis): Promise<void> {
 /** The embedded service's sessions, which are in our database (a hosted service keeps its own). */
 export interface EmbeddedSessions {
   /** An account's sessions, oldest first. */
-  list: (
-    uid: string,
-  ) => Promise<
+  list: (uid: string) => Promise<
     {
       id: string;
       userAgent: string | null;
