@@ -5,10 +5,9 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { freePort } from '../../tests/support/app.js';
 import { seededUsername } from '../seed.js';
-import type { AppRequest } from '../support/app-requests.js';
-import { profilePageRequests, publicPageRequests } from '../support/app-requests.js';
+import { publicPageVisit } from '../support/app-requests.js';
 import type { Editor, Kind, MixRequest } from '../support/day-mix.js';
-import { EDITORS, MIX, dayMix } from '../support/day-mix.js';
+import { EDITORS, MIX, dayMix, pageRead } from '../support/day-mix.js';
 import type { Load } from '../support/load.js';
 import { alternate, checkSameAnswer, graphql, load, rotatingProfileQuery } from '../support/load.js';
 import { CONNECTIONS, DURATION_S, quick, report, round } from '../support/options.js';
@@ -100,24 +99,28 @@ async function signUpEditors(url: string): Promise<Editor[]> {
 }
 
 /**
- * The public page's request as the built app sends it, from Chromium; the run fails when the
- * request the load would make for another page differs from the app's own for that page.
+ * A page read as the built app makes it, from Chromium: the document `/@username`, which the server
+ * renders (the page makes no GraphQL request of its own). The run fails when a visit asks for more
+ * than the day sends, or when the load's request for another page differs from the app's.
  */
-async function appPageRequest(url: string): Promise<{ sample: AppRequest; body: (username: string) => string }> {
+async function appPageRead(url: string): Promise<Record<string, string>> {
   const [first, second] = [0, 2];
-  const [sample, check] = [
-    await publicPageRequests(url, seededUsername(first), `Member ${first}`),
-    await publicPageRequests(url, seededUsername(second), `Member ${second}`),
+  const visits = [
+    await publicPageVisit(url, seededUsername(first), `Member ${first}`),
+    await publicPageVisit(url, seededUsername(second), `Member ${second}`),
   ];
-  if (sample.length !== 1 || check.length !== 1 || !sample[0] || !check[0]) {
-    throw new Error(`P11: the public page made ${sample.length} GraphQL requests; the day sends one per page read`);
+  for (const [index, visit] of visits.entries()) {
+    const username = seededUsername(index === 0 ? first : second);
+    if (visit.graphql.length > 0) {
+      throw new Error(`P11: the public page made ${visit.graphql.length} GraphQL requests; the day sends none`);
+    }
+    if (visit.document.method !== 'GET' || visit.document.path !== `/@${username}`) {
+      throw new Error(`P11: the page read is ${visit.document.method} ${visit.document.path}, not GET /@${username}`);
+    }
   }
-  const body = profilePageRequests(sample[0]);
-  const made = body(seededUsername(second));
-  if (made !== check[0].body || JSON.stringify(sample[0].headers) !== JSON.stringify(check[0].headers)) {
-    throw new Error(`P11: the load's page request differs from the app's:\n${made}\n${check[0].body}`);
-  }
-  return { sample: sample[0], body };
+  const [sample, check] = visits.map((visit) => JSON.stringify(visit.document.headers));
+  if (sample !== check) throw new Error(`P11: the app's page reads differ in their headers: ${sample} ${check}`);
+  return visits[0]?.document.headers ?? {};
 }
 
 /** One load run of the day (or of one kind of its requests) on our server, 32 connections. */
@@ -170,28 +173,16 @@ async function dayLoad(ours: Running, metricsUrl: string, next: () => MixRequest
 
 /** The request of each kind whose cost is measured alone. */
 function costRequests(
-  pageBody: (username: string) => string,
   pageHeaders: Record<string, string>,
   mix: (only?: Kind) => () => MixRequest,
 ): Record<Cost, () => MixRequest> {
   let next = 0;
-  const page = (username: string): MixRequest => ({
-    kind: 'read',
-    method: 'POST',
-    path: '/graphql',
-    headers: pageHeaders,
-    body: pageBody(username),
-  });
+  const page = (username: string): MixRequest => pageRead(username, pageHeaders);
   return {
     hit: () => page(seededUsername(0)),
-    // Every page once, in turn: a page comes round again long after its answer is gone.
+    // Every page once, in turn: a page comes round again long after its rendering is gone.
     miss: () => page(seededUsername(next++ % DAY_PROFILES)),
-    document: () => ({
-      kind: 'document',
-      method: 'GET',
-      path: `/@${seededUsername(next++ % DAY_PROFILES)}`,
-      headers: { accept: 'text/html' },
-    }),
+    document: () => ({ ...page(seededUsername(next++ % DAY_PROFILES)), kind: 'document' }),
     click: mix('click'),
     me: mix('me'),
     edit: mix('edit'),
@@ -206,17 +197,12 @@ export async function realisticDay(): Promise<void> {
   const floor = await startFloor('sqlite', file);
   try {
     await checkSameAnswer(ours, floor);
-    const page = await appPageRequest(ours.url);
+    const pageHeaders = await appPageRead(ours.url);
     const editors = await signUpEditors(ours.url);
-    // A page's answer, as the answer cache keeps it (docs/scaling.md: how many fit in its memory).
-    const answer = await fetch(`${ours.url}/graphql`, {
-      method: 'POST',
-      headers: page.sample.headers,
-      body: page.body(seededUsername(1)),
-    });
+    // A page's rendering, as the answer cache keeps it (docs/scaling.md: how many fit in its memory).
+    const answer = await fetch(`${ours.url}/@${seededUsername(1)}`, { headers: pageHeaders });
     const answerChars = (await answer.text()).length;
-    const mix = (only?: Kind) =>
-      dayMix({ profiles: DAY_PROFILES, editors, pageBody: page.body, pageHeaders: page.sample.headers, only });
+    const mix = (only?: Kind) => dayMix({ profiles: DAY_PROFILES, editors, pageHeaders, only });
     const tallies: Tally[] = [];
     const day = await alternate(
       async (seconds = DURATION_S) => {
@@ -232,7 +218,7 @@ export async function realisticDay(): Promise<void> {
     const reads = sum((tally) => tally.sent.read ?? 0);
     const hitRatio = sum((tally) => tally.cachedAnswers) / reads;
     // What each kind costs on its own: the server's CPU per answer, each kind alone for a run.
-    const alone = costRequests(page.body, page.sample.headers, mix);
+    const alone = costRequests(pageHeaders, mix);
     const costs = {} as Record<Cost, number>;
     const rates = {} as Record<Cost, number>;
     for (const cost of COSTS) {

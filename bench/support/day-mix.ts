@@ -70,13 +70,21 @@ const EDITOR_RANKS = [1, 4, 16, 64, 256, 1024, 4096, 16384];
 export const EDITORS = EDITOR_RANKS.length;
 
 /**
- * The day's requests, one per call: the public page's request as the app makes it (`pageBody`),
+ * A page read as a visitor's browser makes it: the document `/@username`, which the server renders,
+ * with the app's headers (`pageHeaders`, taken from Chromium) and a browser's user agent, so that
+ * the view is counted as a visitor's is.
+ */
+export function pageRead(username: string, pageHeaders: Record<string, string>): MixRequest {
+  return { kind: 'read', method: 'GET', path: `/@${username}`, headers: { ...pageHeaders, 'user-agent': BROWSER } };
+}
+
+/**
+ * The day's requests, one per call: the public page as the app reads it (`pageRead`),
  * `/l/<id>` of a link on a page, `me` and edits (name, link title) by the editors, in MIX's shares.
  */
 export function dayMix(options: {
   profiles: number;
   editors: readonly Editor[];
-  pageBody: (username: string) => string;
   pageHeaders: Record<string, string>;
   seed?: number;
   /** One kind only, for the cost of each (CPU per request); the whole mix when absent. */
@@ -110,13 +118,7 @@ export function dayMix(options: {
   return () => {
     switch (kindOf()) {
       case 'read':
-        return {
-          kind: 'read',
-          method: 'POST',
-          path: '/graphql',
-          headers: options.pageHeaders,
-          body: options.pageBody(usernameAt(rank())),
-        };
+        return pageRead(usernameAt(rank()), options.pageHeaders);
       case 'click':
         return { kind: 'click', method: 'GET', path: `/l/${linkAt(rank())}`, headers: { 'user-agent': BROWSER } };
       case 'me':

@@ -1,12 +1,13 @@
-// The bench sends what visitors send (issue 32): P11 takes the public page's request from the built
-// app in Chromium. That request must be one the lean executor answers (graphql/public-executor.ts),
-// or a visitor's page read would cost Apollo's path while the bench measured the lean one.
+// The bench sends what visitors send (issue 32): P11 takes the public page's read from the built app
+// in Chromium. The page is rendered by the server (app/profile-page.ts), so a first visit is its
+// document alone: were the page to ask /graphql for more, P11 would miss what visitors cost.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profilePageRequests, publicPageRequests } from '../../bench/support/app-requests.js';
+import { publicPageVisit } from '../../bench/support/app-requests.js';
+import { pageRead } from '../../bench/support/day-mix.js';
 import { seedMembers, seededUsername } from '../../bench/seed.js';
 import { createDataSource } from '../../server/src/app/data-source.js';
 import { openDatabase } from '../../server/src/db/data-source.js';
@@ -51,22 +52,24 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("the public page's request, as the bench takes it from the app", () => {
-  it('is answered by the lean executor', async () => {
+describe('a first visit to a public page, as the bench takes it from the app', () => {
+  it("is one document request, sent from the server's rendering with no GraphQL request after it", async () => {
     const lean = await counted('lampstand_graphql_lean_answers_total');
-    const requests = await publicPageRequests(serverUrl(), seededUsername(1), 'Member 1');
-    expect(requests).toHaveLength(1);
-    expect(JSON.parse(requests[0]?.body ?? '{}')).toMatchObject({
-      operationName: 'ProfilePage',
-      variables: { username: seededUsername(1) },
-    });
-    expect(await counted('lampstand_graphql_lean_answers_total')).toBe(lean + 1);
+    const visit = await publicPageVisit(serverUrl(), seededUsername(1), 'Member 1');
+    expect(visit.document).toMatchObject({ method: 'GET', path: `/@${seededUsername(1)}` });
+    expect(visit.graphql).toEqual([]);
+    expect(await counted('lampstand_graphql_lean_answers_total')).toBe(lean);
+    const html = await (await fetch(`${serverUrl()}/@${seededUsername(1)}`)).text();
+    expect(html).toContain('lampstand-page');
   });
 
-  it('is made for another page by changing only the username, as the app makes it', async () => {
-    const [sample] = await publicPageRequests(serverUrl(), seededUsername(0), 'Member 0');
-    const [other] = await publicPageRequests(serverUrl(), seededUsername(2), 'Member 2');
-    expect(sample).toBeDefined();
-    expect(profilePageRequests(sample ?? { body: '', headers: {} })(seededUsername(2))).toBe(other?.body);
+  it("is the request the load makes for a page, with the app's own headers", async () => {
+    const visit = await publicPageVisit(serverUrl(), seededUsername(2), 'Member 2');
+    const made = pageRead(seededUsername(2), visit.document.headers);
+    expect({ method: made.method, path: made.path }).toEqual({
+      method: visit.document.method,
+      path: visit.document.path,
+    });
+    expect(made.headers).toMatchObject(visit.document.headers);
   });
 });

@@ -228,6 +228,9 @@ async function registerWebPages(
       ssrDir: config.webSsrDir,
       publicUrl: config.publicUrl,
       answers,
+      onHit: () => {
+        kernel.metrics.cachedAnswers.inc();
+      },
     }),
   });
 }

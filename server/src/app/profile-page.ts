@@ -37,6 +37,8 @@ export interface ProfilePageOptions {
    * goes when they go (any write a public answer reads, another instance's notice, the minute's turn).
    */
   answers?: AnswerCache;
+  /** Called when a kept rendering is sent (it counts as a kept answer: `lampstand_graphql_cached_answers_total`). */
+  onHit?: () => void;
 }
 
 /** Who asks, for the resolvers' logs and per-address limits. */
@@ -94,7 +96,10 @@ export function profilePageRenderer(options: ProfilePageOptions): Render | undef
     // Keys of the executor's answers start with a number: these never meet them.
     const key = `page /@${username}`;
     const kept = cache?.get(key);
-    if (kept !== undefined) return JSON.parse(kept) as RenderedPage | null;
+    if (kept !== undefined) {
+      options.onHit?.();
+      return JSON.parse(kept) as RenderedPage | null;
+    }
     const ticket = cache?.ticket();
     const loaders = options.newLoaders();
     const page = await withRenderDeadline(render(username, config, request, loaders), 'the profile page');

@@ -57,7 +57,7 @@ export class Metrics {
   });
   readonly cachedAnswers = new Counter({
     name: 'lampstand_graphql_cached_answers_total',
-    help: 'Anonymous public queries answered from the answer cache (also counted as lean answers)',
+    help: 'Anonymous public queries answered from the answer cache (also counted as lean answers), and /@username pages sent from their kept rendering',
     registers: [this.registry],
   });
   private readonly identityCalls = new Histogram({
