@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { commitNotices } from '../db/commit-notices.js';
 import { watchCommits } from '../db/commit-watch.js';
@@ -104,4 +104,33 @@ export function publicAnswerCache(
     },
   });
   return cache && { cache, fields: CACHED_FIELDS };
+}
+
+/**
+ * For a process that writes but serves no answers (the admin command, which runs the services with
+ * no HTTP server): its commits are announced to the instances that keep answers, as every instance
+ * announces its own (on SQLite the file's `data_version` tells them). Returns what closes it.
+ */
+export function announceCommits(dataSource: DataSource, log: FastifyBaseLogger): () => Promise<void> {
+  const notices = commitNotices(dataSource, {
+    channel: CHANNEL,
+    listen: false,
+    onNotice: () => undefined,
+    onListening: () => undefined,
+    onLost: () => undefined,
+  });
+  watchCommits(dataSource, {
+    ignoredTables: PRIVATE_TABLES,
+    memberTables: MEMBER_TABLES,
+    announce: notices?.notify,
+    onChange: () => undefined,
+    onAnnounceFailed: () => {
+      void notices?.notifyNow().catch((error: unknown) => {
+        log.warn({ err: error }, 'a committed change could not be announced; instances may show it a minute late');
+      });
+    },
+  });
+  return async () => {
+    await notices?.close();
+  };
 }

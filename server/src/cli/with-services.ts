@@ -2,6 +2,7 @@
 // background work, against the configured database and identity service, and with no HTTP server
 // at all. The embedded identity service answers supabase-js in-process, so a command opens no port
 // and cannot be reached from the network while it runs.
+import { announceCommits } from '../app/public-answers.js';
 import { buildServices } from '../app/services.js';
 import { ConfigError, loadConfig } from '../config.js';
 import type { Services } from '../kernel/feature-module.js';
@@ -23,9 +24,12 @@ export async function withServices(use: (services: Services) => Promise<number>)
     { ...config, logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel },
     { background: false },
   );
+  // The instances keeping public answers must hear of what the command changes.
+  const stopAnnouncing = announceCommits(built.kernel.dataSource, built.kernel.log);
   try {
     return await use(built.services);
   } finally {
+    await stopAnnouncing();
     await built.close();
   }
 }
