@@ -1,6 +1,7 @@
 // A day's traffic as P11 sends it (issue 32): visitors pick pages by popularity (Zipf, s = 1), most
 // of them read a page, some follow a link on it, and a few members read their account or edit.
 import { seededLinkId, seededUsername } from '../seed.js';
+import { seededRandom } from '../../tests/support/random.js';
 
 /** The share of each kind of request, in percent: ~88% page reads, 6% link clicks, 4% `me`, 2% edits. */
 export const MIX = { read: 88, click: 6, me: 4, edit: 2 } as const;
@@ -28,18 +29,6 @@ export interface MixRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
-}
-
-/** mulberry32: a small seeded generator, so that every run draws the same day. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Ranks 0..count-1 drawn with probability ∝ 1 / (rank + 1)^s: rank 0 is the most visited page. */
