@@ -44,7 +44,7 @@ describe('an emailed link’s landing', () => {
   it('goes straight to the account with a notice after an email change, with no page in between', async () => {
     const headings = recordHeadings();
     openLink('email_change');
-    const heading = await screen.findByRole('heading', { name: 'Account' }, { timeout: 5000 });
+    const heading = await screen.findByRole('heading', { name: 'Account' });
     expect(window.location.pathname).toBe('/account');
     expect(window.location.href).not.toContain('5ecret');
     await screen.findByText('Your new email address is confirmed. From now on, log in with it.');
@@ -78,10 +78,10 @@ describe('an emailed link’s landing', () => {
 
   it('shows the ring on a heading focused after a key press', async () => {
     openLink('email_change');
-    await screen.findByRole('heading', { name: 'Account' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Account' });
     fireEvent.keyDown(document.body, { key: 'Tab' });
     fireEvent.click(screen.getByRole('link', { name: 'Settings' }));
-    const heading = await screen.findByRole('heading', { name: /profile|page/i }, { timeout: 5000 });
+    const heading = await screen.findByRole('heading', { name: /profile|page/i });
     await waitFor(() => {
       expect(document.activeElement).toBe(heading);
     });

@@ -15,7 +15,7 @@ resetAppBetweenTests();
 describe('a notice', () => {
   it('does not come back with the Back button', async () => {
     openAppAsMember('/account');
-    await screen.findByRole('heading', { name: 'Account' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Account' });
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => {
       expect(flashText()).toBe('You are logged out.');
@@ -24,7 +24,7 @@ describe('a notice', () => {
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Account' })).getByRole('link', { name: 'Log in' }),
     );
-    await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Log in' });
     expect(flashText()).toBe('');
 
     act(() => {
@@ -72,7 +72,7 @@ describe('two-factor sign-in on the account screen', () => {
         body: { data: { generateRecoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] } },
       }),
     });
-    await screen.findByRole('heading', { name: 'Account' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Account' });
     const section = (await screen.findByRole('heading', { name: 'Two-factor sign-in' })).closest('section');
     if (!section) throw new Error('the two-factor heading is outside a section');
     await userEvent.click(await within(section).findByRole('button', { name: 'Set up two-factor sign-in' }));

@@ -116,7 +116,7 @@ describe('an address that already has an account', () => {
     expectNoRawCodes();
 
     await userEvent.click(within(error).getByRole('link', { name: 'Log in' }));
-    await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Log in' });
     expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('lydia@example.com');
     expect(window.location.href).not.toContain('lydia');
   });
@@ -127,7 +127,7 @@ describe('an address that already has an account', () => {
     await submit();
     const link = await screen.findByRole('link', { name: 'reset your password' });
     await userEvent.click(link);
-    await screen.findByRole('heading', { name: /forgot/i }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: /forgot/i });
     expect(screen.getByLabelText<HTMLInputElement>('Email address').value).toBe('lydia@example.com');
   });
 });
