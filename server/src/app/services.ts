@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { openDatabase, useRequestBusyTimeout } from '../db/data-source.js';
 import { sqliteWritableCheck } from '../db/sqlite-guard.js';
 import type { FeatureOptions, Kernel, Services } from '../kernel/feature-module.js';
+import { inProcessLive } from '../kernel/live.js';
 import { createMailer } from '../mail/mail.transport.js';
 import { readBuildInfo } from '../observability/build-info.js';
 import type { BuildInfo } from '../observability/build-info.js';
@@ -80,6 +81,8 @@ export async function buildServices(config: Config, dependencies: AppDependencie
     const [uploads, renders] = [capacity.lane(), capacity.lane()];
     const pool = new WorkerPool(heavySlots);
     onClose(() => pool.close());
+    const live = inProcessLive();
+    onClose(() => live.close());
     const build = readBuildInfo();
     const services: Partial<Services> = {};
     const options: FeatureOptions = dependencies;
@@ -90,6 +93,7 @@ export async function buildServices(config: Config, dependencies: AppDependencie
       metrics: new Metrics(dataSource, build),
       mailer,
       heavy: { uploads, renders, pool },
+      live,
       loaders: loadersFor(dataSource),
       authenticate: (header) => authenticate(header, (services as Services).identity.verifier),
       options,

@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mail.transport.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { HeavyLane } from '../work/capacity.js';
 import type { WorkerPool } from '../work/worker-pool.js';
+import type { Live } from './live.js';
 
 /**
  * Every feature's services, by name. Each feature adds its own by module augmentation in its
@@ -29,6 +30,8 @@ export interface Kernel {
   mailer: Mailer;
   /** The bound on the cores heavy work takes, a lane per kind, and the threads that do it (work/capacity.ts). */
   heavy: { uploads: HeavyLane; renders: HeavyLane; pool: WorkerPool };
+  /** Events pushed to subscribers (kernel/live.ts): in process, or across instances through Redis. */
+  live: Live;
   /** A new request's loaders. */
   loaders: () => Loaders;
   /** The caller an Authorization header names (null without one); throws UNAUTHENTICATED for a bad token. */
