@@ -25,7 +25,7 @@ const serverFeatures = {
   'verse-mail': ['members', 'profiles', 'verses', 'identity'],
   moderation: ['members', 'profiles'],
   photos: ['members', 'profiles'],
-  prayer: ['members', 'profiles'],
+  prayer: ['members', 'profiles', 'identity'],
   sharing: ['members', 'profiles', 'verses'],
   exports: [
     'members',

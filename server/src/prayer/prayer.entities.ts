@@ -2,10 +2,8 @@ import type { Relation } from 'typeorm';
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, PrimaryColumn } from 'typeorm';
 import { timestampColumn } from '../db/columns.js';
 import { UserRecord } from '../members/user.entity.js';
+import { DEFAULT_PRAYER_RETENTION_DAYS } from '../rules/prayer.js';
 
-/** How long a member keeps prayer requests, in days: the choices offered. */
-export const RETENTION_CHOICES = [30, 90, 365] as const;
-export const DEFAULT_RETENTION_DAYS = 90;
 
 /** A member's prayer-request button: off until they turn it on. No row reads as the defaults. */
 @Entity({ name: 'prayer_settings' })
@@ -28,8 +26,8 @@ export class PrayerSettingsRecord {
   @Column({ name: 'daily_digest', type: 'boolean', default: false })
   dailyDigest!: boolean;
 
-  /** One of RETENTION_CHOICES. */
-  @Column({ name: 'retention_days', type: 'integer', default: DEFAULT_RETENTION_DAYS })
+  /** One of PRAYER_RETENTION_DAYS (rules/prayer.ts). */
+  @Column({ name: 'retention_days', type: 'integer', default: DEFAULT_PRAYER_RETENTION_DAYS })
   retentionDays!: number;
 
   /** When the member was last told of new requests by mail: the next notice waits an hour (or a day) from it. */
