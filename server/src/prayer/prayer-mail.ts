@@ -32,9 +32,14 @@ export function prayerNoticeMail(input: { to: string; count: number; inboxUrl: s
 }
 
 /** The member's reply, to the address the visitor left; the member's own address is not in it. */
-export function prayerReplyMail(input: { to: string; memberName: string; message: string; request: string }): MailMessage {
+export function prayerReplyMail(input: {
+  to: string;
+  memberName: string;
+  message: string;
+  request: string;
+}): MailMessage {
   const letters = Array.from(input.request);
-  const quoted = letters.length > 300 ? `${letters.slice(0, 300).join("")}…` : input.request;
+  const quoted = letters.length > 300 ? `${letters.slice(0, 300).join('')}…` : input.request;
   return simpleMail(input.to, `${input.memberName} replied to your prayer request`, [
     input.message,
     `— ${input.memberName}`,

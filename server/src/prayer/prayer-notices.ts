@@ -66,7 +66,10 @@ export class PrayerNotices {
         report.sent += 1;
       } catch (error) {
         report.failed += 1;
-        this.deps.log.warn({ err: error, uid: member.uid }, 'prayer requests: the notice failed; it is tried again later');
+        this.deps.log.warn(
+          { err: error, uid: member.uid },
+          'prayer requests: the notice failed; it is tried again later',
+        );
         continue;
       }
       await dataSource.getRepository(PrayerRequestRecord).update({ id: In(ids) }, { notified: true });

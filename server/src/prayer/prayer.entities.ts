@@ -4,7 +4,6 @@ import { timestampColumn } from '../db/columns.js';
 import { UserRecord } from '../members/user.entity.js';
 import { DEFAULT_PRAYER_RETENTION_DAYS } from '../rules/prayer.js';
 
-
 /** A member's prayer-request button: off until they turn it on. No row reads as the defaults. */
 @Entity({ name: 'prayer_settings' })
 export class PrayerSettingsRecord {

@@ -24,6 +24,13 @@ declare module '../kernel/feature-module.js' {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The notices and the clean-up, for tests and commands that run them now. */
+    prayerNotices: PrayerNotices;
+  }
+}
+
 declare module '../kernel/live.js' {
   interface LiveTopics {
     /** A request just stored, keyed by the member's uid, as their inbox shows it. */
@@ -63,11 +70,17 @@ export const prayerModule: FeatureModule = {
   },
   resolvers: [
     resolver(PrayerResolver, ({ prayer }) => new PrayerResolver(prayer)),
-    resolver(PublicPrayerResolver, ({ prayer, prayerChallenges }) => new PublicPrayerResolver(prayer, prayerChallenges)),
+    resolver(
+      PublicPrayerResolver,
+      ({ prayer, prayerChallenges }) => new PublicPrayerResolver(prayer, prayerChallenges),
+    ),
   ],
   loaders: (dataSource) => {
     const settings = prayerSettingsLoaderFactory(dataSource);
     return [{ names: ['prayerSettingsByUid'], make: () => ({ prayerSettingsByUid: settings() }) }];
+  },
+  routes: (server, { prayerNotices }) => {
+    server.decorate('prayerNotices', prayerNotices);
   },
   jobs: ({ prayerNotices }, { log }) => [
     {

@@ -19,7 +19,8 @@ export class PrayerResolver {
 
   @Authorized()
   @Mutation(() => PrayerSettings, {
-    description: 'Turns the prayer-request button on or off and saves your choices (a prompt and the daily digest need Plus).',
+    description:
+      'Turns the prayer-request button on or off and saves your choices (a prompt and the daily digest need Plus).',
   })
   updatePrayerSettings(
     @Arg('input', () => PrayerSettingsInput, { description: 'Your choices.' }) input: PrayerSettingsInput,

@@ -16,7 +16,10 @@ export class PrayerSettings {
   @Field(() => Boolean, { description: 'Visitors see "Send a prayer request" on your page.' })
   enabled!: boolean;
 
-  @Field(() => String, { nullable: true, description: 'Your own words over the form (Plus); null for the standard ones.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Your own words over the form (Plus); null for the standard ones.',
+  })
   prompt!: string | null;
 
   @Field(() => Boolean, { description: 'One mail a day about new requests (Plus) instead of at most one an hour.' })
