@@ -179,7 +179,7 @@ export class PrayerService {
   /** One of the member's own requests, or NOT_FOUND (another member's reads as missing). */
   private async own(actor: AuthUser, id: string): Promise<PrayerRequestRecord> {
     const record = /^[0-9a-f-]{36}$/i.test(id) ? await this.requests.findOneBy({ id, uid: actor.id }) : null;
-    if (!record || record.reportedAt !== null) throw appError(ErrorCode.NOT_FOUND, 'There is no such prayer request.');
+    if (record?.reportedAt !== null) throw appError(ErrorCode.NOT_FOUND, 'There is no such prayer request.');
     return record;
   }
 
