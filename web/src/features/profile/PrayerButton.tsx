@@ -1,12 +1,12 @@
 /**
  * "Send a prayer request" under a page whose owner turned it on. On the server-rendered page the
- * button is an island (islands.ts): the form and its code load only when a visitor opens it.
+ * button is an island (islands.ts) and `onOpen` is left out; React's page passes it.
  */
-export function PrayerButton({ prompt }: { prompt: string }) {
+export function PrayerButton({ prompt, onOpen }: { prompt: string; onOpen?: () => void }) {
   return (
     <aside className="prayer-request" aria-label="Prayer request">
       <p className="prayer-request-prompt">{prompt}</p>
-      <button type="button" className="button">
+      <button type="button" className="button" onClick={onOpen}>
         Send a prayer request
       </button>
     </aside>
