@@ -27,6 +27,7 @@ afterAll(async () => {
 describe('prayer requests in the browser', () => {
   it('a visitor sends one from the page; the member reads it, marks it prayed for and replies by mail', async () => {
     const member = await signUpMember(api, { first: 'Lydia' });
+    await api.graphql('mutation { completeWelcome { welcome } }', {}, { token: member.session.accessToken });
     const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const inbox = await memberContext.newPage();
     await logIn(inbox, api.url, member.email, member.password);

@@ -69,7 +69,8 @@ const stored = (uid: string) => api.dataSource.getRepository(PrayerRequestRecord
 const inbox = async (member: SignedUpMember) => {
   const response = await api.graphql<InboxData>(INBOX, {}, { token: member.session.accessToken });
   expect(response.errors).toBeUndefined();
-  return response.data!;
+  if (!response.data) throw new Error('no inbox');
+  return response.data;
 };
 
 describe('sending a prayer request', () => {
