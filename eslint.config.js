@@ -25,6 +25,7 @@ const serverFeatures = {
   'verse-mail': ['members', 'profiles', 'verses', 'identity'],
   moderation: ['members', 'profiles'],
   photos: ['members', 'profiles'],
+  prayer: ['members', 'profiles', 'identity'],
   sharing: ['members', 'profiles', 'verses'],
   exports: [
     'members',
@@ -36,6 +37,7 @@ const serverFeatures = {
     'photos',
     'saved-verses',
     'verse-mail',
+    'prayer',
   ],
   operator: ['members', 'profiles', 'links', 'billing', 'identity', 'accounts', 'moderation', 'exports'],
 };

@@ -61,7 +61,7 @@ describe('the editor and the own page on a phone', () => {
     await page.goto(`${api.url}/profile`);
     await heading(page, 'Your page');
     const tabs = page.getByRole('navigation', { name: 'Settings' }).getByRole('link');
-    expect(await tabs.allInnerTexts()).toEqual(['Page', 'Stats', 'Verses', 'Account', 'Plus']);
+    expect(await tabs.allInnerTexts()).toEqual(['Page', 'Stats', 'Prayer', 'Verses', 'Account', 'Plus']);
     for (const phone of PHONES) {
       await page.setViewportSize(phone);
       for (const tab of await tabs.all()) expect(await inView(page, tab), `${phone.width} px`).toBe(true);

@@ -35,6 +35,7 @@ describe('a site where Plus is not on sale', () => {
     expect(await page.getByRole('navigation', { name: 'Settings' }).getByRole('link').allInnerTexts()).toEqual([
       'Page',
       'Stats',
+      'Prayer',
       'Verses',
       'Account',
     ]);

@@ -8,6 +8,7 @@ import { membersModule } from '../members/members.module.js';
 import { moderationModule } from '../moderation/moderation.module.js';
 import { operatorModule } from '../operator/operator.module.js';
 import { photosModule } from '../photos/photos.module.js';
+import { prayerModule } from '../prayer/prayer.module.js';
 import { profilesModule } from '../profiles/profiles.module.js';
 import { savedVersesModule } from '../saved-verses/saved-verses.module.js';
 import { sharingModule } from '../sharing/sharing.module.js';
@@ -31,6 +32,7 @@ export const modules: readonly FeatureModule[] = [
   savedVersesModule,
   verseMailModule,
   moderationModule,
+  prayerModule,
   exportsModule,
   operatorModule,
 ];

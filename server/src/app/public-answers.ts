@@ -28,6 +28,8 @@ const PRIVATE_TABLES: ReadonlySet<string> = new Set([
   'billing_events',
   'verse_mail_sends',
   'reports',
+  'prayer_requests',
+  'prayer_challenges',
 ]);
 
 /**

@@ -7,6 +7,7 @@ import { LinkClickDayRecord, LinkRecord, PageViewDayRecord } from '../links/link
 import { UserRecord } from '../members/user.entity.js';
 import { AuditRecord } from '../moderation/moderation.entities.js';
 import { PhotoRecord } from '../photos/photo.entity.js';
+import { PrayerRequestRecord, PrayerSettingsRecord } from '../prayer/prayer.entities.js';
 import { ProfileRecord } from '../profiles/profile.entity.js';
 import { pageHold } from '../rules/page-access.js';
 import { planName } from '../rules/plan.js';
@@ -66,11 +67,13 @@ export class DataExportService {
         this.sessions ? this.sessions(uid) : Promise.resolve(null),
       ],
     );
-    const [photo, saved, verseMail, verseMailSends] = await Promise.all([
+    const [photo, saved, verseMail, verseMailSends, prayerSettings, prayerRequests] = await Promise.all([
       manager.findOneBy(PhotoRecord, { uid }),
       manager.find(SavedVerseRecord, { where: { uid }, order: { savedAt: 'ASC' } }),
       manager.findOneBy(VerseMailSubscriptionRecord, { uid }),
       manager.find(VerseMailSendRecord, { where: { uid }, order: { day: 'ASC' } }),
+      manager.findOneBy(PrayerSettingsRecord, { uid }),
+      manager.find(PrayerRequestRecord, { where: { uid }, order: { createdAt: 'ASC' } }),
     ]);
     const hold = pageHold(user);
     return {
@@ -128,6 +131,27 @@ export class DataExportService {
           ? { hour: verseMail.hour, timeZone: verseMail.timeZone, since: verseMail.createdAt }
           : null,
         sent: verseMailSends.filter((send) => send.status === 'sent').map((send) => send.day),
+      },
+      // The visitors' words are the member's to keep; their reply addresses are not (the member never saw them).
+      prayerRequests: {
+        settings: prayerSettings
+          ? {
+              enabled: prayerSettings.enabled,
+              prompt: prayerSettings.prompt,
+              dailyDigest: prayerSettings.dailyDigest,
+              retentionDays: prayerSettings.retentionDays,
+            }
+          : null,
+        requests: prayerRequests.map((request) => ({
+          id: request.id,
+          body: request.body,
+          firstName: request.firstName,
+          keepPrivate: request.keepPrivate,
+          receivedAt: request.createdAt,
+          prayedAt: request.prayedAt,
+          repliedAt: request.repliedAt,
+          reportedAt: request.reportedAt,
+        })),
       },
       pageStats: {
         viewsByDay: views.map((row) => ({ day: row.day, views: row.views })),

@@ -38,6 +38,9 @@ const SavedVersesPage = lazy(() =>
 );
 const PlusPage = lazy(() => import('../features/plus/PlusPage').then((m) => ({ default: m.PlusPage })));
 const StatsPage = lazy(() => import('../features/stats/StatsPage').then((m) => ({ default: m.StatsPage })));
+const PrayerRequestsPage = lazy(() =>
+  import('../features/prayer/PrayerRequestsPage').then((m) => ({ default: m.PrayerRequestsPage })),
+);
 
 /** `/@username` is a member's page; any other single segment is not a page. */
 function HandleRoute() {
@@ -113,6 +116,7 @@ export function AppRoutes() {
             <Route path="account" element={member(<AccountPage />)} />
             <Route path="plus" element={member(<PlusPage />)} />
             <Route path="stats" element={member(<StatsPage />)} />
+            <Route path="prayer-requests" element={member(<PrayerRequestsPage />)} />
             <Route path="verse" element={<VerseCalendarPage />} />
             <Route path="saved" element={savedVerses} />
             <Route path="*" element={<NotFoundPage />} />

@@ -81,6 +81,25 @@ export type Plan =
   /** Lampstand Plus: Plus themes and button style, a pinned verse, the Plus badge. */
   | 'plus';
 
+/** Your reply to a prayer request, sent by mail to the address the visitor left. */
+export type PrayerReplyInput = {
+  id: string | number;
+  /** Your words, up to 2000 characters. */
+  message: string;
+};
+
+/** Your choices for prayer requests. */
+export type PrayerSettingsInput = {
+  /** One mail a day instead of at most one an hour (Plus). */
+  dailyDigest?: boolean | null | undefined;
+  /** Show "Send a prayer request" on your page. */
+  enabled: boolean;
+  /** Your own words over the form, up to 200 characters (Plus); empty or null for the standard ones. */
+  prompt?: string | null | undefined;
+  /** Days to keep requests: 30, 90 or 365; 90 when left out. */
+  retentionDays?: number | null | undefined;
+};
+
 /** A visitor's report of a page; no account needed. */
 export type ReportPageInput = {
   /** What else the operators should know, up to 500 characters. */
@@ -118,6 +137,24 @@ export type ResetPasswordInput = {
   newPassword: string;
   /** The emailed link's `token_hash`, or the 6-digit code from the email (then give `email` too). */
   token: string;
+};
+
+/** A visitor's prayer request to a member; no account needed. */
+export type SendPrayerRequestInput = {
+  /** What to pray for, up to 1000 characters (longer is refused, never cut). */
+  body: string;
+  /** A first name, if the visitor wants to give one. */
+  firstName?: string | null | undefined;
+  /** Ask that it stay with the member alone. */
+  keepPrivate?: boolean | null | undefined;
+  /** The solved `prayerChallenge`: altcha’s payload (base64 JSON). */
+  proof: string;
+  /** An address for the member’s reply; the member never sees it. */
+  replyTo?: string | null | undefined;
+  /** The username of the page. */
+  username: string;
+  /** Leave empty. (A field people never see: a form that fills it is not sent by a person.) */
+  website?: string | null | undefined;
 };
 
 /** A new account: its identity and the user record the original kept. */

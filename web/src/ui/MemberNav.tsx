@@ -14,6 +14,9 @@ export function MemberNav() {
       <NavLink to="/stats" className="member-nav-link">
         Stats
       </NavLink>
+      <NavLink to="/prayer-requests" className="member-nav-link" aria-label="Prayer requests">
+        Prayer
+      </NavLink>
       <NavLink to="/saved" className="member-nav-link">
         Verses
       </NavLink>

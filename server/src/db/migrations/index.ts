@@ -17,6 +17,7 @@ import { FlowStates1795576981811 as sqliteFlowStates1795576981811 } from './sqli
 import { Passkeys1795790021937 as sqlitePasskeys1795790021937 } from './sqlite/1795790021937-Passkeys.js';
 import { AuditOrigin1795791207642 as sqliteAuditOrigin1795791207642 } from './sqlite/1795791207642-AuditOrigin.js';
 import { RecoveryCodes1795795645906 as sqliteRecoveryCodes1795795645906 } from './sqlite/1795795645906-RecoveryCodes.js';
+import { PrayerRequests1795826678864 as sqlitePrayerRequests1795826678864 } from './sqlite/1795826678864-PrayerRequests.js';
 import { CreateVerses1795240666413 as postgresCreateVerses1795240666413 } from './postgres/1795240666413-CreateVerses.js';
 import { SeedVerses1795240666414 as postgresSeedVerses1795240666414 } from './postgres/1795240666414-SeedVerses.js';
 import { CreateIdentity1795242437394 as postgresCreateIdentity1795242437394 } from './postgres/1795242437394-CreateIdentity.js';
@@ -35,6 +36,7 @@ import { FlowStates1795576981811 as postgresFlowStates1795576981811 } from './po
 import { Passkeys1795790021937 as postgresPasskeys1795790021937 } from './postgres/1795790021937-Passkeys.js';
 import { AuditOrigin1795791207642 as postgresAuditOrigin1795791207642 } from './postgres/1795791207642-AuditOrigin.js';
 import { RecoveryCodes1795795645906 as postgresRecoveryCodes1795795645906 } from './postgres/1795795645906-RecoveryCodes.js';
+import { PrayerRequests1795826678864 as postgresPrayerRequests1795826678864 } from './postgres/1795826678864-PrayerRequests.js';
 
 export const sqliteMigrations = [
   sqliteCreateVerses1795240666413,
@@ -55,6 +57,7 @@ export const sqliteMigrations = [
   sqlitePasskeys1795790021937,
   sqliteAuditOrigin1795791207642,
   sqliteRecoveryCodes1795795645906,
+  sqlitePrayerRequests1795826678864,
 ];
 export const postgresMigrations = [
   postgresCreateVerses1795240666413,
@@ -75,4 +78,5 @@ export const postgresMigrations = [
   postgresPasskeys1795790021937,
   postgresAuditOrigin1795791207642,
   postgresRecoveryCodes1795795645906,
+  postgresPrayerRequests1795826678864,
 ];

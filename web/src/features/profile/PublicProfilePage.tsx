@@ -1,16 +1,17 @@
 import { lazy, useEffect, useState } from 'react';
-import type { ProfileView_ProfileFragment } from '../../ui/profile/profile-view.generated';
 import { ProfileError, ProfileSkeleton, ProfileView } from '../../ui/profile/ProfileView';
 import { useReaderTranslation } from '../../lib/reader-translation';
 import { visitorTimeZone } from '../../lib/time-zone';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
+import type { ProfilePageQuery } from './profile-page.generated';
+import { PrayerRequestLink } from './PrayerRequestLink';
 import { fetchPublicProfile } from './public-profile-query';
 import { ReportPageLink } from './ReportPageLink';
 
 const ReportIsland = lazy(() => import('./ReportIsland').then((m) => ({ default: m.ReportIsland })));
 
 type PublicPageState =
-  { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: ProfileView_ProfileFragment };
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: NonNullable<ProfilePageQuery['profile']> };
 
 /**
  * `/@username` as a visitor's first load gets it (web/src/public-page.tsx): the same page as the
@@ -73,7 +74,14 @@ export function PublicProfilePage({
           verseControls={
             <TranslationToggle value={translation ?? state.profile.translation} onChange={chooseTranslation} />
           }
-          footer={<ReportPageLink username={state.profile.username} Form={ReportIsland} />}
+          footer={
+            <>
+              {state.profile.prayerButton && (
+                <PrayerRequestLink username={state.profile.username} prompt={state.profile.prayerButton.prompt} />
+              )}
+              <ReportPageLink username={state.profile.username} Form={ReportIsland} />
+            </>
+          }
         />
       );
   }

@@ -119,6 +119,20 @@ function startReport(root: HTMLElement, username: string): void {
   });
 }
 
+/** The prayer form, its GraphQL client and the proof-of-work solver load only when a visitor opens it. */
+function startPrayer(root: HTMLElement, username: string): void {
+  const aside = root.querySelector<HTMLElement>('.prayer-request');
+  const button = aside?.querySelector<HTMLButtonElement>('button');
+  if (!aside || !button) return;
+  const prompt = aside.querySelector('.prayer-request-prompt')?.textContent ?? '';
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    void import('./prayer-island-mount').then(({ mountPrayerForm }) => {
+      mountPrayerForm(aside, username, prompt);
+    });
+  });
+}
+
 /** The QR code and the verse image load only when a visitor asks for them. */
 function startShareDialog(root: HTMLElement, username: string, shown: { translation: Translation }): void {
   const button = root.querySelector<HTMLButtonElement>('.profile-actions button[aria-haspopup="dialog"]');
@@ -147,6 +161,7 @@ export function startIslands(root: HTMLElement, page: RenderedPageState, consent
   startVerse(root, page, shown);
   startShareDialog(root, page.username, shown);
   startReport(root, page.username);
+  startPrayer(root, page.username);
   const cookieSettings = root.querySelector<HTMLButtonElement>('.profile-footer-links button');
   if (cookieSettings && consent) {
     cookieSettings.addEventListener('click', consent.showPreferences);

@@ -3,7 +3,6 @@ import viewFragment from '../../ui/profile/profile-view.graphql?raw';
 import linksFragment from '../../ui/profile/profile-links.graphql?raw';
 import verseFragment from '../../ui/verse/verse-card.graphql?raw';
 import type { ProfilePageQuery, ProfilePageQueryVariables } from './profile-page.generated';
-import type { ProfileView_ProfileFragment } from '../../ui/profile/profile-view.generated';
 
 /** The `ProfilePage` operation as text: the same `.graphql` sources the app's typed hook is made from. */
 export const PROFILE_PAGE_QUERY = [pageQuery, viewFragment, linksFragment, verseFragment].join('\n');
@@ -17,7 +16,7 @@ export const PROFILE_PAGE_QUERY = [pageQuery, viewFragment, linksFragment, verse
 export async function fetchPublicProfile(
   variables: ProfilePageQueryVariables,
   signal: AbortSignal,
-): Promise<ProfileView_ProfileFragment | null> {
+): Promise<ProfilePageQuery['profile']> {
   const response = await fetch('/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },

@@ -7,6 +7,7 @@ import type { ProfileView_ProfileFragment } from '../../ui/profile/profile-view.
 import { ProfileView } from '../../ui/profile/ProfileView';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
 import type { RenderedPageState } from './rendered-page';
+import { PrayerButton } from './PrayerButton';
 import { ReportPageLink } from './ReportPageLink';
 
 /** Only the footer's "Cookie settings" reads the consent controls here; the browser's islands start their own. */
@@ -15,7 +16,7 @@ const CONSENT_PLACEHOLDER: Consent = { showPreferences: () => undefined };
 /** What the server knows when it renders a member's page. */
 export interface ProfileInput {
   /** The `ProfilePage` query's answer, for a visitor with neither a time zone nor a translation. */
-  profile: ProfileView_ProfileFragment;
+  profile: ProfileView_ProfileFragment & { prayerButton?: { prompt: string } | null };
   /** The day the verse of the day was taken for (today in UTC). */
   day: string;
   /** The page's address, which the share button copies. */
@@ -43,7 +44,12 @@ export async function renderProfilePage({ profile, day, url, config }: ProfileIn
           profile={profile}
           url={url}
           verseControls={<TranslationToggle value={profile.verse.translation} onChange={() => undefined} />}
-          footer={<ReportPageLink username={profile.username} />}
+          footer={
+            <>
+              {profile.prayerButton && <PrayerButton prompt={profile.prayerButton.prompt} />}
+              <ReportPageLink username={profile.username} />
+            </>
+          }
         />
       </ConsentScope>
     </StrictMode>,
