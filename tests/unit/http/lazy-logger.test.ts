@@ -44,10 +44,10 @@ describe("a request's lazy logger", () => {
     const { logger, lines } = keptLogger('warn');
     let made = 0;
     const child = logger.child.bind(logger);
-    logger.child = ((...args: Parameters<FastifyBaseLogger['child']>) => {
+    logger.child = (...args: Parameters<FastifyBaseLogger['child']>) => {
       made++;
       return child(...args);
-    });
+    };
     const log = childOf(logger, { requestId: 'r-2' });
     log.info('quiet');
     log.debug('quiet');
