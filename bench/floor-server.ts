@@ -13,6 +13,8 @@ import pg from 'pg';
 import { ARGON2_OPTIONS } from '../server/src/identity/embedded/passwords.js';
 
 const [kind, ...rest] = process.argv.slice(2);
+// Stopped by SIGTERM: exiting on it (rather than being killed) lets `--cpu-prof` write its profile.
+process.once('SIGTERM', () => process.exit(0));
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   if (wanted('P5')) await dataSize();
   if (wanted('P7')) firstVisitScripts();
   if (wanted('P8')) await lighthouseFigures(mainFile);
-  if (wanted('P10')) await postgresReads();
+  if (wanted('P10', 'P10U')) await postgresReads();
   if (wanted('F11')) await isolation(mainFile);
   if (wanted('P11')) await realisticDay();
 

@@ -117,6 +117,16 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/**
+ * `BENCH_CPU_PROF=<folder>`: each server and floor writes a V8 CPU profile there when stopped
+ * (`--cpu-prof`, which NODE_OPTIONS may not carry), named by side, to compare self-time shares.
+ */
+function profiling(side: string): string[] {
+  const folder = process.env.BENCH_CPU_PROF;
+  if (!folder) return [];
+  return ['--cpu-prof', `--cpu-prof-dir=${folder}`, `--cpu-prof-name=${side}-${String(Date.now())}.cpuprofile`];
+}
+
 /** Answers not kept: for the figures that measure the work of a read itself (P1u, P3, P5). */
 export const UNCACHED = { GRAPHQL_ANSWER_CACHE_MB: '0' };
 
@@ -135,7 +145,7 @@ export async function startOurs(
     flags: string[];
     env: Record<string, string>;
   };
-  const child = spawn(process.execPath, [...flags, path.join(root, 'server/dist/main.js')], {
+  const child = spawn(process.execPath, [...flags, ...profiling('ours'), path.join(root, 'server/dist/main.js')], {
     cwd: path.join(root, 'server'),
     // Its log and stderr are kept (the last few lines) to explain a server that is lost mid-run.
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -172,7 +182,15 @@ export async function startFloor(kind: 'sqlite' | 'postgres' | 'hash', ...args: 
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/floor-server.ts'), kind, ...args, String(port)],
+    [
+      '--import',
+      'tsx',
+      ...profiling(`floor-${kind}`),
+      path.join(root, 'bench/floor-server.ts'),
+      kind,
+      ...args,
+      String(port),
+    ],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -28,7 +28,7 @@ describe('npm run bench -- --quick', () => {
     expect(resultsLine).toBeDefined();
     const { figures } = JSON.parse(readFileSync(path.join(root, resultsLine ?? ''), 'utf8')) as { figures: Figure[] };
     const byId = new Map(figures.map((figure) => [figure.id, figure]));
-    const ids = ['P1', 'P1u', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'F11', 'F11m', 'F11h'];
+    const ids = ['P1', 'P1u', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P10u', 'F11', 'F11m', 'F11h'];
     for (const id of [...ids, 'P11', 'P11p', 'P11h']) {
       const figure = byId.get(id);
       expect(figure?.value, id).toEqual(expect.any(Number));

@@ -14,6 +14,7 @@ import { refusesCrossSite } from '../http/cross-site.js';
 import { registerDrain } from '../http/drain.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerHealthRoutes } from '../http/health.js';
+import { logsAt } from '../http/lazy-logger.js';
 import { registerRequestTrace, withRequestTrace } from '../http/request-trace.js';
 import { openAnswerHeadersFor, openQueriesPlugin, registerSecurity, trustedOrigins } from '../http/security.js';
 import { sharedServerOptions } from '../http/server-options.js';
@@ -79,17 +80,16 @@ async function buildServer(config: Config, built: AppServices): Promise<FastifyI
   registerDrain(app);
   registerRequestTrace(app);
   // Hooks on every request take a callback: an async hook costs a promise and a turn of the queue.
+  // The line is made only at a level that is written: a quick success is `debug`, off by default.
   app.addHook('onResponse', (request, reply, done) => {
-    const entry = {
-      method: request.method,
+    const status = reply.statusCode;
+    const ms = Math.round(reply.elapsedTime);
+    const level = status >= 500 ? 'error' : status >= 400 || ms >= SLOW_ANSWER_MS ? 'info' : 'debug';
+    if (logsAt(request.log, level)) {
       // The path only: query strings carry secrets (the emailed `/auth/v1/verify?token=…`).
-      path: request.url.split('?', 1)[0],
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-    };
-    if (reply.statusCode >= 500) request.log.error(entry, 'request failed');
-    else if (reply.statusCode >= 400 || entry.ms >= SLOW_ANSWER_MS) request.log.info(entry, 'request completed');
-    else request.log.debug(entry, 'request completed');
+      const entry = { method: request.method, path: request.url.split('?', 1)[0], status, ms };
+      request.log[level](entry, status >= 500 ? 'request failed' : 'request completed');
+    }
     done();
   });
   const { metrics } = kernel;

@@ -69,6 +69,17 @@ function hydrator(
   };
 }
 
+/**
+ * The statement `from` + `(?, ?, …)` for a number of keys; the one-key statement (what a request
+ * usually batches) is written once rather than at every read.
+ */
+function statementFor(from: string, placeholder: (index: number) => string): (count: number) => string {
+  const written = (count: number) =>
+    `${from}(${Array.from({ length: count }, (_key, index) => placeholder(index)).join(', ')})`;
+  const one = written(1);
+  return (count) => (count === 1 ? one : written(count));
+}
+
 type Lookup = (keys: readonly string[], manager?: EntityManager) => Promise<ObjectLiteral[]>;
 
 /** Lookups are built once per data source, entity and key, though loaders are made per request. */
@@ -112,8 +123,9 @@ export function keyLookup<T extends ObjectLiteral>(
   const read = rowsReader(dataSource);
   const readInTransaction = sqliteReadInTransaction(dataSource);
   const hydrate = hydrator(dataSource, metadata, columns);
+  const statement = statementFor(from, placeholder);
   const lookup = async (keys: readonly string[], manager?: EntityManager): Promise<T[]> => {
-    const sql = `${from}(${keys.map((_key, index) => placeholder(index)).join(', ')})`;
+    const sql = statement(keys.length);
     const rows = manager?.queryRunner
       ? (readInTransaction?.(sql, keys) ?? (await manager.query<Rows>(sql, [...keys])))
       : await read(sql, keys);
@@ -165,8 +177,9 @@ export function joinedKeyLookup<T extends ObjectLiteral, J extends ObjectLiteral
   const hydrateOwn = hydrator(dataSource, metadata, metadata.columns, 'a_');
   const hydrateJoined = hydrator(dataSource, joinedMetadata, joinedMetadata.columns, 'b_');
   const read = rowsReader(dataSource);
+  const statement = statementFor(from, placeholder);
   const lookup = async (keys: readonly string[]): Promise<[T, J | null][]> => {
-    const sql = `${from}(${keys.map((_key, index) => placeholder(index)).join(', ')})`;
+    const sql = statement(keys.length);
     const rows = await read(sql, keys);
     return rows.map((row) => [
       hydrateOwn(row) as T,

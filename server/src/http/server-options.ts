@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
+import { lazyChildLogger } from './lazy-logger.js';
 import { requestIdOf } from './request-trace.js';
 
 /** Largest request body accepted anywhere (GraphQL documents, identity calls, webhooks). */
@@ -16,11 +17,16 @@ export function fastifyTrustProxy(value: Config['trustProxy']): FastifyServerOpt
 
 /**
  * The options every server of this process shares: who is believed about addresses, the body limit,
- * and request ids (the caller's `x-request-id` or trace id, so that the identity service's log lines
- * for a call carry the id of the request that made it).
+ * request ids (the caller's `x-request-id` or trace id, so that the identity service's log lines
+ * for a call carry the id of the request that made it), and request loggers made only when used.
  */
 export function sharedServerOptions(
   config: Config,
-): Pick<FastifyServerOptions, 'trustProxy' | 'bodyLimit' | 'genReqId'> {
-  return { trustProxy: fastifyTrustProxy(config.trustProxy), bodyLimit: BODY_LIMIT_BYTES, genReqId: requestIdOf };
+): Pick<FastifyServerOptions, 'trustProxy' | 'bodyLimit' | 'genReqId' | 'childLoggerFactory'> {
+  return {
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: requestIdOf,
+    childLoggerFactory: lazyChildLogger,
+  };
 }
