@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as CommonLanguage from '@zxcvbn-ts/language-common';
 import {
   blocklistFrom,
   guessableReason,
@@ -17,9 +18,7 @@ import {
 let blocklist: ReadonlySet<string> | undefined;
 function commonPasswords(): ReadonlySet<string> {
   if (blocklist) return blocklist;
-  const { dictionary } = createRequire(import.meta.url)(
-    '@zxcvbn-ts/language-common',
-  ) as typeof import('@zxcvbn-ts/language-common');
+  const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as typeof CommonLanguage;
   blocklist = blocklistFrom(dictionary['passwords-common']);
   return blocklist;
 }
