@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verseCalendar } from '../../server/src/verses/calendar.js';
@@ -29,6 +30,7 @@ function webBuild(ssr?: string): string {
   mkdirSync(path.join(distDir, 'assets'), { recursive: true });
   for (const page of PAGES) copyFileSync(path.join(webRoot, page), path.join(distDir, page));
   writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log("app")');
+  writeFileSync(path.join(distDir, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log("app")'));
   if (ssr !== undefined) {
     mkdirSync(path.join(buildDir, 'dist-ssr'));
     writeFileSync(path.join(buildDir, 'dist-ssr', 'ssr.js'), ssr);
@@ -200,9 +202,15 @@ describe('the settings the browser reads', () => {
       expect(html, pathname).toContain('<div id="root"></div>');
       expect(html, pathname).toContain(APP_ENTRY);
     }
-    const asset = await fetch(`${api.url}/assets/app-1234.js`);
+    const asset = await fetch(`${api.url}/assets/app-1234.js`, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    // The build's compressed copy, found beside the file (the assets share one route).
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(await asset.text()).toBe('console.log("app")');
     expect((await page(api, '/assets/missing.js')).status).toBe(404);
+    const pageFile = await fetch(`${api.url}/index.html`);
+    expect(pageFile.status).toBe(200);
+    expect(pageFile.headers.get('cache-control')).toBe('no-cache');
   });
 });
 

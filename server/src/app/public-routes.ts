@@ -33,7 +33,7 @@ export function registerPublicRoutes(
   dataSource: DataSource,
   schema: GraphQLSchema,
 ): void {
-  registerSchemaRoute(app, printSortedSchema(schema));
+  registerSchemaRoute(app, () => printSortedSchema(schema));
   const pages = new PublicPages(dataSource);
   registerCrawlerRoutes(app, {
     publicUrl: config.publicUrl,

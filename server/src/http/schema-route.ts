@@ -14,9 +14,16 @@ const SCHEMA_TYPE = 'text/plain; charset=utf-8';
  * the committed file, with a strong ETag. Served even where introspection is off: every field in
  * it is documented anyway, and clients generate their types from it.
  */
-export function registerSchemaRoute(app: FastifyInstance, sdl: string): void {
-  const etag = strongEtag(sdl, SCHEMA_TYPE);
+export function registerSchemaRoute(app: FastifyInstance, printSdl: () => string): void {
+  // Printed at the first request, not at start: sorting and printing the schema is start-up work
+  // (quality.md P9) for a route few ever ask for.
+  let printed: { sdl: string; etag: string } | undefined;
   app.get('/schema.graphql', (request, reply) => {
+    if (!printed) {
+      const sdl = printSdl();
+      printed = { sdl, etag: strongEtag(sdl, SCHEMA_TYPE) };
+    }
+    const { sdl, etag } = printed;
     void reply
       .type(SCHEMA_TYPE)
       .header('cache-control', SCHEMA_CACHE)

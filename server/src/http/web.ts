@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { escapeHtml } from './html.js';
 import { APP_PAGES } from './pages.js';
 import { countableVisitor } from './visits.js';
+import { inlineStylesheets, keptPageSender } from './page-delivery.js';
 import type { Visitor } from './visits.js';
 
 /** Paths the web app never owns: unknown ones under these stay JSON 404s. */
@@ -203,17 +204,33 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // The rendered home page's own document, which fetches the app after its first paint
   // (web/src/home.tsx). A build without it takes the page over from the app's.
   const homeFile = path.join(distDir, 'home.html');
-  const homePage = existsSync(homeFile) ? renderPage(readFileSync(homeFile, 'utf8'), config) : plainPage;
+  const homePage = existsSync(homeFile)
+    ? renderPage(inlineStylesheets(readFileSync(homeFile, 'utf8'), distDir), config)
+    : plainPage;
+  const sendKeptPage = keptPageSender();
 
+  // The build writes `.br` and `.gz` copies (web/vite.config.ts); the one the browser accepts is sent.
+  // The folder's own files get a route each; the hashed assets (two hundred files with their copies)
+  // share one: a route per file cost a start ~6% of its CPU in globbing and building the router
+  // (quality.md P9), and a request for a missing asset still reaches the 404 below.
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     index: false,
-    // The build writes `.br` and `.gz` copies (web/vite.config.ts); the one the browser accepts is sent.
+    globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
     preCompressed: true,
-    setHeaders: (reply, filePath) => {
-      const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
-      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    setHeaders: (reply) => {
+      reply.header('Cache-Control', 'no-cache');
+    },
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    preCompressed: true,
+    setHeaders: (reply) => {
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
 
@@ -260,7 +277,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const query = request.url.slice(pathname.length);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (username === undefined) {
-      if (pathname === '/') return reply.send(await home(request.log));
+      if (pathname === '/') return sendKeptPage(request, reply, await home(request.log));
       if (APP_PAGE_SET.has(pathname.replace(/(.)\/$/, '$1'))) return reply.send(plainPage);
       // `/grace.hopper` is someone looking for `/@grace.hopper`: send them there when it exists.
       const bare = BARE_HANDLE_PATH.exec(pathname)?.[1];

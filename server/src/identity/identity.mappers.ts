@@ -1,5 +1,5 @@
-import { isAuthRetryableFetchError, isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
-import type { AuthError, Session, User } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/auth-js';
+import type { AuthError, Session, User } from '@supabase/auth-js';
 import { decodeJwt } from 'jose';
 import type { IdentitySession, IdentityUser } from './identity.types.js';
 import { IdentityError } from './identity.types.js';

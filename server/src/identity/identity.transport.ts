@@ -1,4 +1,4 @@
-import { AuthClient } from '@supabase/supabase-js';
+import { AuthClient } from '@supabase/auth-js';
 import { tracedFetch } from '../http/request-trace.js';
 import { operationDeadline } from './deadline.js';
 import { check } from './identity.mappers.js';

@@ -1,4 +1,4 @@
-import { isAuthSessionMissingError } from '@supabase/supabase-js';
+import { isAuthSessionMissingError } from '@supabase/auth-js';
 import { check, toIdentityError, toSession, toUser } from './identity.mappers.js';
 import type { IdentityTransport } from './identity.transport.js';
 import type { CallerInfo, IdentitySession, IdentityUser, VerifyParams } from './identity.types.js';

@@ -21,7 +21,7 @@ export class SavedVerseService {
 
   /** Saves the verse `ref` names ("John 3:16"); saving a saved verse again changes nothing. */
   async save(actor: AuthUser, ref: string, translation?: Translation): Promise<SavedVerse> {
-    const id = parseReference(ref);
+    const id = await parseReference(ref);
     const verse = id === null ? null : await this.verses.byId(id, translation);
     if (!verse) throw badUserInput(`There is no verse "${ref.trim()}" in the Bible. Try one like John 3:16.`, 'ref');
     const record = await this.dataSource.transaction(async (manager) => {

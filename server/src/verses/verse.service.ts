@@ -72,7 +72,7 @@ export class VerseService {
 
   /** The verse a written reference names ("John 3:16", "1 Cor 13:4"), or null when there is none. */
   async byReference(ref: string, translation: Translation = DEFAULT_TRANSLATION): Promise<Verse | null> {
-    const id = parseReference(ref);
+    const id = await parseReference(ref);
     return id === null ? null : this.byId(id, translation);
   }
 

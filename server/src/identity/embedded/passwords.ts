@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
-import { passwordProblems } from '../password-policy.js';
+import { passwordProblems, passwordTooLong } from '../password-policy.js';
 import { ApiError, validationFailed } from './errors.js';
 
 /** OWASP's argon2id parameters: 19 MiB, two passes, one lane (the library's default algorithm is argon2id). */
@@ -41,7 +41,7 @@ export async function verifyDecoy(password: string): Promise<void> {
 
 /** Rejects a password over 72 bytes with Supabase Auth's `validation_failed`. */
 export function checkPasswordLength(password: string): void {
-  const { tooLong } = passwordProblems(password);
+  const tooLong = passwordTooLong(password);
   if (tooLong) throw validationFailed(tooLong);
 }
 
