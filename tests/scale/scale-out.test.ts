@@ -21,6 +21,7 @@ import { LOGIN, ME, SESSION_FIELDS, signUpMember } from '../support/members.js';
 import { postgresAdminUrl } from '../support/postgres.js';
 import type { FakeStripe } from '../support/stripe-fake.js';
 import { deliver, signEvent, startFakeStripe } from '../support/stripe-fake.js';
+import { actUntilHeard, subscriptionClient } from '../support/subscriptions.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR_MS = 60 * 60 * 1000;
@@ -232,6 +233,32 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     const rows = await one.dataSource.getRepository(LinkClickDayRecord).findBy({ linkId });
     expect(rows.map((row) => row.clicks)).toEqual([2]);
     expect(JSON.stringify(rows)).not.toContain(address);
+  });
+
+  it("send a click on one to the member's pageActivity subscriber on the other (through Redis)", async () => {
+    const member = await signUpMember(one);
+    const added = await one.graphql<{ addLink: { id: string } }>(
+      'mutation ($input: LinkInput!) { addLink(input: $input) { id } }',
+      { input: { title: 'Church', url: 'https://example.org/church' } },
+      { token: member.session.accessToken },
+    );
+    const linkId = added.data?.addLink.id ?? '';
+    const listener = subscriptionClient(two.url, member.session.accessToken);
+    try {
+      const heard = listener.subscribe<{ pageActivity: { kind: string; linkId: string | null } }>(
+        'subscription { pageActivity { kind linkId } }',
+      );
+      // A new visitor each time: each one's click counts, and so is published.
+      await actUntilHeard(heard, () =>
+        fetch(`${one.url}/l/${linkId}`, {
+          redirect: 'manual',
+          headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0', 'x-forwarded-for': freshAddress() },
+        }),
+      );
+      expect(heard.results[0]?.data?.pageActivity).toEqual({ kind: 'click', linkId });
+    } finally {
+      await listener.dispose();
+    }
   });
 
   it('count rate limits across both', async () => {
