@@ -33,8 +33,11 @@ declare module 'fastify' {
 
 declare module '../kernel/live.js' {
   interface LiveTopics {
-    /** A request just stored, keyed by the member's uid, as their inbox shows it. */
-    prayerRequestReceived: PrayerRequest;
+    /**
+     * A request just stored, keyed by the member's uid: its id only, so that its words never travel
+     * through Redis and the subscriber reads it as the inbox would.
+     */
+    prayerRequestReceived: { id: string };
   }
 }
 

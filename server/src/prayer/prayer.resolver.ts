@@ -1,6 +1,8 @@
-import { Arg, Authorized, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CurrentUser } from '../graphql/auth.js';
 import type { AuthUser } from '../graphql/context.js';
+import { unauthenticated } from '../graphql/errors.js';
+import { LiveSubscription } from '../graphql/subscriptions.js';
 import type { PrayerService } from './prayer.service.js';
 import { PrayerReplyInput, PrayerRequest, PrayerSettings, PrayerSettingsInput } from './prayer.types.js';
 
@@ -33,6 +35,19 @@ export class PrayerResolver {
   @Query(() => [PrayerRequest], { description: 'The prayer requests visitors sent you, newest first.' })
   prayerRequests(@CurrentUser() actor: AuthUser): Promise<PrayerRequest[]> {
     return this.prayer.inbox(actor);
+  }
+
+  @Authorized()
+  @LiveSubscription(() => PrayerRequest, {
+    description: 'A prayer request a visitor has just sent you, as your inbox shows it.',
+    topic: 'prayerRequestReceived',
+    key: ({ context }) => {
+      if (!context.user) throw unauthenticated();
+      return context.user.id;
+    },
+  })
+  prayerRequestReceived(@Root() event: { id: string }, @CurrentUser() actor: AuthUser): Promise<PrayerRequest> {
+    return this.prayer.one(actor, event.id);
   }
 
   @Authorized()

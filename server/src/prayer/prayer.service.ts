@@ -125,7 +125,7 @@ export class PrayerService {
     });
     // One INSERT outside a transaction (on SQLite a transaction must hold the connection's lock).
     await this.requests.save(record, { transaction: false });
-    this.deps.live.publish('prayerRequestReceived', page.uid, toPrayerRequest(record));
+    this.deps.live.publish('prayerRequestReceived', page.uid, { id: record.id });
   }
 
   async settingsOf(uid: string): Promise<PrayerSettingsRecord | null> {
@@ -181,6 +181,11 @@ export class PrayerService {
     const record = /^[0-9a-f-]{36}$/i.test(id) ? await this.requests.findOneBy({ id, uid: actor.id }) : null;
     if (record?.reportedAt !== null) throw appError(ErrorCode.NOT_FOUND, 'There is no such prayer request.');
     return record;
+  }
+
+  /** One of the member's own requests, as their inbox shows it. */
+  async one(actor: AuthUser, id: string): Promise<PrayerRequest> {
+    return toPrayerRequest(await this.own(actor, id));
   }
 
   async markPrayed(actor: AuthUser, id: string, prayed: boolean): Promise<PrayerRequest> {
