@@ -26,6 +26,7 @@ const serverFeatures = {
   moderation: ['members', 'profiles'],
   photos: ['members', 'profiles'],
   sharing: ['members', 'profiles', 'verses'],
+  embeds: ['profiles', 'links', 'photos', 'verses'],
   exports: [
     'members',
     'profiles',

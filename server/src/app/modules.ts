@@ -1,5 +1,6 @@
 import { accountsModule } from '../accounts/accounts.module.js';
 import { billingModule } from '../billing/billing.module.js';
+import { embedsModule } from '../embeds/embeds.module.js';
 import { exportsModule } from '../exports/exports.module.js';
 import { identityModule } from '../identity/identity.module.js';
 import type { FeatureModule } from '../kernel/feature-module.js';
@@ -31,6 +32,7 @@ export const modules: readonly FeatureModule[] = [
   savedVersesModule,
   verseMailModule,
   moderationModule,
+  embedsModule,
   exportsModule,
   operatorModule,
 ];
