@@ -138,6 +138,10 @@ describe('"Share on your website" in the editor', () => {
       `src="${api.url}/embed/verse?theme=dark&amp;translation=web"`,
     );
 
+    // Each preview loads when asked for; the second button is the first left to show.
+    await section.getByRole('button', { name: 'Show preview' }).first().click();
+    await section.getByRole('button', { name: 'Show preview' }).first().click();
+    expect(await section.getByRole('button', { name: 'Hide preview' }).count()).toBe(2);
     const preview = await frameOf(page, `iframe[title="Preview: Your page"]`);
     await preview.locator('h1').filter({ hasText: 'Tabitha' }).waitFor();
     const versePreview = await frameOf(page, `iframe[title="Preview: Verse of the day"]`);

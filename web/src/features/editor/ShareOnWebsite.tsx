@@ -26,6 +26,8 @@ function Snippet({
 }) {
   const id = useId();
   const [result, setResult] = useState<CopyResult>(null);
+  // Loaded when asked for: the editor opens without fetching two more pages.
+  const [previewing, setPreviewing] = useState(false);
   return (
     <div className="embed-snippet">
       <h3 id={`${id}-title`}>{title}</h3>
@@ -59,21 +61,35 @@ function Snippet({
         >
           Copy snippet
         </button>
+        <button
+          type="button"
+          className="button button--quiet button--small"
+          aria-expanded={previewing}
+          aria-controls={`${id}-preview`}
+          onClick={() => {
+            setPreviewing(!previewing);
+          }}
+        >
+          {previewing ? 'Hide preview' : 'Show preview'}
+        </button>
         <span role="status" className="embed-snippet-status">
           {result === 'copied' && 'Snippet copied.'}
           {result === 'failed' && 'Select the snippet to copy it.'}
         </span>
       </span>
-      {/* The same frame the snippet makes, so what is seen here is what the website will show. */}
-      <iframe
-        className="embed-snippet-preview"
-        src={preview}
-        title={`Preview: ${title}`}
-        width={size.width}
-        height={size.height}
-        loading="lazy"
-        sandbox="allow-popups allow-popups-to-escape-sandbox"
-      />
+      <div id={`${id}-preview`}>
+        {/* The same frame the snippet makes, so what is seen here is what the website will show. */}
+        {previewing && (
+          <iframe
+            className="embed-snippet-preview"
+            src={preview}
+            title={`Preview: ${title}`}
+            width={size.width}
+            height={size.height}
+            sandbox="allow-popups allow-popups-to-escape-sandbox"
+          />
+        )}
+      </div>
     </div>
   );
 }
