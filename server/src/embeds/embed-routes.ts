@@ -15,7 +15,7 @@ import { Translation, translationNames } from '../verses/translation.js';
 import type { VerseService } from '../verses/verse.service.js';
 import { missingEmbedHtml, pageEmbedHtml, verseEmbedHtml } from './embed-html.js';
 import type { EmbedPage } from './embed-html.js';
-import { oembedAnswer, pageUsernameOf, sizeLimit } from './oembed.js';
+import { frameSize, oembedAnswer, pageUsernameOf, sizeLimit } from './oembed.js';
 
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -121,13 +121,13 @@ export function registerEmbedRoutes(app: FastifyInstance, options: EmbedRouteOpt
     if (!query.url) return refuse(400, 'The url parameter is required.');
     const username = pageUsernameOf(query.url, publicUrl);
     if (username === undefined) return refuse(404, 'That address is not a page on this site.');
-    const maxWidth = sizeLimit(query.maxwidth);
-    const maxHeight = sizeLimit(query.maxheight);
-    const key = `oembed /@${username} ${maxWidth ?? ''}x${maxHeight ?? ''}`;
+    // Kept by the size drawn, not the limits asked: a few hundred sizes, not every number a consumer sends.
+    const size = frameSize(sizeLimit(query.maxwidth), sizeLimit(query.maxheight));
+    const key = `oembed /@${username} ${size.width}x${size.height}`;
     const found = await sendKept(request, reply, key, JSON_TYPE, async (loaders) => {
       const page = await readPage(profiles, username, loaders, publicUrl);
       if (!page) return null;
-      return JSON.stringify(oembedAnswer({ siteUrl: publicUrl, page, photoSize: PHOTO_SIZE, maxWidth, maxHeight }));
+      return JSON.stringify(oembedAnswer({ siteUrl: publicUrl, page, photoSize: PHOTO_SIZE, size }));
     });
     return found ? reply : refuse(404, 'There is no page to show at that address.');
   });

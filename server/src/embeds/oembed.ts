@@ -34,28 +34,29 @@ export function sizeLimit(value: unknown): number | undefined {
   return number > 0 ? number : undefined;
 }
 
+/** The frame's size within the consumer's limits (none: the full size), but not below a readable minimum. */
+export function frameSize(maxWidth?: number, maxHeight?: number): { width: number; height: number } {
+  return {
+    width: Math.max(MIN_SIZE.width, Math.min(PAGE_EMBED_SIZE.width, maxWidth ?? PAGE_EMBED_SIZE.width)),
+    height: Math.max(MIN_SIZE.height, Math.min(PAGE_EMBED_SIZE.height, maxHeight ?? PAGE_EMBED_SIZE.height)),
+  };
+}
+
 export interface OembedRequest {
   siteUrl: string;
   page: { username: string; name: string; photoUrl: string | null };
   /** The photo's width and height in pixels (photos are square). */
   photoSize: number;
-  maxWidth?: number;
-  maxHeight?: number;
+  /** The frame's size (`frameSize`). */
+  size: { width: number; height: number };
 }
 
 /**
  * The oEmbed 1.0 answer (https://oembed.com, type `rich`) for a member's page: a sandboxed frame
- * of its compact view, no larger than the consumer's limits (but not below a readable minimum).
+ * of its compact view.
  */
-export function oembedAnswer({
-  siteUrl,
-  page,
-  photoSize,
-  maxWidth,
-  maxHeight,
-}: OembedRequest): Record<string, unknown> {
-  const width = Math.max(MIN_SIZE.width, Math.min(PAGE_EMBED_SIZE.width, maxWidth ?? PAGE_EMBED_SIZE.width));
-  const height = Math.max(MIN_SIZE.height, Math.min(PAGE_EMBED_SIZE.height, maxHeight ?? PAGE_EMBED_SIZE.height));
+export function oembedAnswer({ siteUrl, page, photoSize, size }: OembedRequest): Record<string, unknown> {
+  const { width, height } = size;
   return {
     version: '1.0',
     type: 'rich',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oembedAnswer, pageUsernameOf, sizeLimit } from '../../../server/src/embeds/oembed.js';
+import { frameSize, oembedAnswer, pageUsernameOf, sizeLimit } from '../../../server/src/embeds/oembed.js';
 import { pageEmbedSnippet, verseEmbedSnippet } from '../../../server/src/rules/embeds.js';
 
 const SITE = 'https://lampstand.example';
@@ -38,15 +38,14 @@ describe('size limits', () => {
   });
 
   it('shrink the frame but never below its readable minimum', () => {
+    expect(frameSize()).toEqual({ width: 360, height: 480 });
+    expect(frameSize(1000)).toEqual({ width: 360, height: 480 });
+    expect(frameSize(300, 250)).toEqual({ width: 300, height: 250 });
+    expect(frameSize(50, 10)).toEqual({ width: 200, height: 200 });
     const page = { username: 'grace', name: 'Grace', photoUrl: null };
-    expect(oembedAnswer({ siteUrl: SITE, page, photoSize: 256, maxWidth: 1000 })).toMatchObject({
-      width: 360,
-      height: 480,
-    });
-    expect(oembedAnswer({ siteUrl: SITE, page, photoSize: 256, maxWidth: 50, maxHeight: 10 })).toMatchObject({
-      width: 200,
-      height: 200,
-    });
+    const answer = oembedAnswer({ siteUrl: SITE, page, photoSize: 256, size: frameSize(300) });
+    expect(answer).toMatchObject({ width: 300, height: 480 });
+    expect(answer.html).toContain('width="300" height="480"');
   });
 });
 
