@@ -27,6 +27,7 @@ const serverFeatures = {
   photos: ['members', 'profiles'],
   prayer: ['members', 'profiles', 'identity'],
   sharing: ['members', 'profiles', 'verses'],
+  embeds: ['profiles', 'links', 'photos', 'verses'],
   exports: [
     'members',
     'profiles',

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { AnswerCache } from '../graphql/answer-cache.js';
 import type { Context } from '../graphql/context.js';
 import type { Identity } from '../identity/identity.module.js';
 import type { FeatureOptions } from '../kernel/feature-module.js';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     identity: Identity;
     billing: Billing;
     verseMail: VerseMailService;
+    /** The public answer cache (app/public-answers.ts), when this server keeps answers; features' routes keep theirs in it. */
+    publicAnswers: AnswerCache | null;
     /** What `npm run admin` works with (server/src/operator/). */
     operator: OperatorDeps;
   }

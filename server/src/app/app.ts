@@ -22,6 +22,7 @@ import { openAnswerHeadersFor, openQueriesPlugin, registerSecurity, trustedOrigi
 import { sharedServerOptions } from '../http/server-options.js';
 import { registerWebApp } from '../http/web.js';
 import { withOperationDeadline } from '../identity/deadline.js';
+import { oembedUrl } from '../rules/embeds.js';
 import { scheduleJob } from '../jobs/schedule.js';
 import { createContext } from './context.js';
 import { homePageRenderer } from './home-page.js';
@@ -107,6 +108,7 @@ async function buildServer(config: Config, built: AppServices): Promise<FastifyI
   const schema = await buildAppSchema(container);
   bindSubscriptions(schema, { live: kernel.live, loaders: kernel.loaders, container });
   const answers = await registerGraphql(app, built, schema, trustedOrigins(security));
+  app.decorate('publicAnswers', answers ?? null);
   registerPublicRoutes(app, config, kernel.dataSource, schema);
   for (const module of modules) await module.routes?.(app, services, kernel);
   if (kernel.background) {
@@ -238,6 +240,7 @@ async function registerWebPages(
     // Versioned by the day (the verse changes with it); the ETag follows changes within a day.
     shareImageUrl: (profile) =>
       `${shares.pageUrl(profile.username).replace('/@', '/share/')}/card.png?day=${new Date().toISOString().slice(0, 10)}`,
+    oembedUrl: (pageUrl) => oembedUrl(config.publicUrl, pageUrl),
     verseImageUrl: () => `${config.publicUrl}/share/verse-of-the-day/${new Date().toISOString().slice(0, 10)}.png`,
     renderHome: homePageRenderer(verses, config.webSsrDir),
     renderProfile: profilePageRenderer({

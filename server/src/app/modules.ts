@@ -1,5 +1,6 @@
 import { accountsModule } from '../accounts/accounts.module.js';
 import { billingModule } from '../billing/billing.module.js';
+import { embedsModule } from '../embeds/embeds.module.js';
 import { exportsModule } from '../exports/exports.module.js';
 import { identityModule } from '../identity/identity.module.js';
 import type { FeatureModule } from '../kernel/feature-module.js';
@@ -33,6 +34,7 @@ export const modules: readonly FeatureModule[] = [
   verseMailModule,
   moderationModule,
   prayerModule,
+  embedsModule,
   exportsModule,
   operatorModule,
 ];

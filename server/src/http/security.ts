@@ -4,7 +4,7 @@ import { Socket } from 'node:net';
 import type { ApolloServerPlugin } from '@apollo/server';
 import fastifyCors from '@fastify/cors';
 import type { FastifyCorsOptions } from '@fastify/cors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationDefinitionNode } from 'graphql';
 import { Kind, OperationTypeNode } from 'graphql';
 import helmet from 'helmet';
@@ -79,6 +79,35 @@ export interface SecurityOptions {
   corsOrigins: readonly string[];
   /** Whether pages may load the tag manager (a container is configured). */
   tagManager: boolean;
+}
+
+/**
+ * The policy of the pages other sites may frame (embeds/): any site may put them in a frame, and
+ * they load nothing but their own images and inline styles (no scripts, no forms, no analytics).
+ */
+function framablePolicy(siteOrigin: string): string {
+  return [
+    "default-src 'none'",
+    // A sandboxed frame has no origin of its own: the site's address is named as well as 'self'.
+    `img-src 'self' ${siteOrigin} data:`,
+    "style-src 'unsafe-inline'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    'frame-ancestors *',
+  ].join('; ');
+}
+
+/**
+ * Lets any site frame this answer: its own Content-Security-Policy instead of the site's (whose
+ * `frame-ancestors 'none'` and `X-Frame-Options: DENY` every other answer keeps). Only the embed
+ * routes call it, and it is called per answer, so no other path can be framed by mistake.
+ */
+export function allowFraming(reply: FastifyReply, siteOrigin: string): FastifyReply {
+  reply.raw.removeHeader('x-frame-options');
+  reply.raw.removeHeader('content-security-policy');
+  return reply
+    .header('content-security-policy', framablePolicy(siteOrigin))
+    .header('cross-origin-resource-policy', 'cross-origin');
 }
 
 /** Decides whether a browser origin may call every API, not just the open queries. */

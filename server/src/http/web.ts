@@ -58,6 +58,8 @@ export interface WebAppOptions {
   countView?: (profile: PageProfile, visitor: Visitor) => Promise<void>;
   /** The address of a profile page's Open Graph / Twitter card image (1200×630 PNG); none when undefined. */
   shareImageUrl?: (profile: PageProfile) => string;
+  /** The oEmbed address of a profile page (by its address), named in its `<head>` for sites that embed it; none when undefined. */
+  oembedUrl?: (pageUrl: string) => string;
   /** The address of today's verse-of-the-day card, for the home page's Open Graph / Twitter image. */
   verseImageUrl?: () => string;
   /**
@@ -139,7 +141,7 @@ function withRendering(page: string, rendered: RenderedPage, stateId = 'lampstan
 function renderPage(
   template: string,
   config: BrowserConfig,
-  profile?: { url: string; image?: string } & PageProfile,
+  profile?: { url: string; image?: string; oembed?: string } & PageProfile,
 ): string {
   const configTag = jsonScript('lampstand-config', config);
   // Replacements are functions throughout: a replacement string would read `$&`, `$\`` and the
@@ -155,6 +157,11 @@ function renderPage(
     `<meta property="profile:username" content="${escapeHtml(profile.username)}" />`,
     `<link rel="canonical" href="${escapeHtml(profile.url)}" />`,
     ...(profile.image ? imageTags(profile.image, `${profile.name}’s page with today’s verse`) : []),
+    ...(profile.oembed
+      ? [
+          `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(profile.oembed)}" title="${escapeHtml(title)}" />`,
+        ]
+      : []),
     configTag,
   ];
   return template
@@ -299,7 +306,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         request.log.warn({ err: error }, 'a page view could not be counted');
       });
     }
-    const page = renderPage(profileTemplate, config, { ...profile, url, image: options.shareImageUrl?.(profile) });
+    const page = renderPage(profileTemplate, config, {
+      ...profile,
+      url,
+      image: options.shareImageUrl?.(profile),
+      oembed: options.oembedUrl?.(url),
+    });
     const rendered = await renderedProfile(profile.username, request);
     // Hidden between the two reads: the answer it would have had a moment later.
     if (rendered === null) return reply.code(404).send(plainPage);

@@ -27,6 +27,7 @@ import { PhotoPicker } from './PhotoPicker';
 import { PinnedVerse } from './PinnedVerse';
 import { LinksEditor } from './LinksEditor';
 import { ProfilePreview } from './ProfilePreview';
+import { ShareOnWebsite } from './ShareOnWebsite';
 import { useOwnLinks } from './use-own-links';
 import { usePhoto } from './use-photo';
 import { usePreviewVerse } from './use-preview-verse';
@@ -251,6 +252,7 @@ function Editor({ profile, plus }: { profile: EditorProfile; plus: boolean }) {
           <LinksEditor own={ownLinks} />
           {/* A Plus-only choice: offered only where Plus is on sale, kept for members who have it. */}
           {(plus || appConfig().billing) && <PinnedVerse pinned={profile.versePinned} plus={plus} verse={verse} />}
+          <ShareOnWebsite username={saved.username} name={saved.name} visible={saved.isPublic && saved.isActive} />
         </div>
         <section id="editor-preview" className="editor-preview" aria-labelledby="preview-title">
           <h2 id="preview-title">Preview</h2>
