@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html.js';
 import { APP_PAGES } from './pages.js';
+import { allowingVerseDayScript, VERSE_DAY_SCRIPT } from './verse-day-script.js';
 import { countableVisitor } from './visits.js';
 import type { Visitor } from './visits.js';
 
@@ -123,11 +124,14 @@ function jsonScript(id: string, value: unknown): string {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** The page with the web app's rendering in `#root` and its state beside the settings; unchanged without a `#root` to fill. */
-function withRendering(page: string, rendered: RenderedPage, stateId = 'lampstand-state'): string {
+/**
+ * The page with the web app's rendering in `#root` and its state beside the settings; unchanged
+ * without a `#root` to fill. `afterRoot` is markup the parser meets right after the rendering.
+ */
+function withRendering(page: string, rendered: RenderedPage, stateId = 'lampstand-state', afterRoot = ''): string {
   if (!page.includes(EMPTY_ROOT)) return page;
   return page
-    .replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`)
+    .replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>${afterRoot}`)
     .replace('</head>', () => `    ${jsonScript(stateId, rendered.state)}\n  </head>`);
 }
 
@@ -286,6 +290,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const rendered = await renderedProfile(profile.username, request);
     // Hidden between the two reads: the answer it would have had a moment later.
     if (rendered === null) return reply.code(404).send(plainPage);
-    return reply.send(rendered ? withRendering(page, rendered, 'lampstand-page') : page);
+    if (!rendered) return reply.send(page);
+    // The verse of the visitor's own day is picked before the first frame (verse-day-script.ts).
+    const policy = reply.raw.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', allowingVerseDayScript(policy));
+    return reply.send(withRendering(page, rendered, 'lampstand-page', `<script>${VERSE_DAY_SCRIPT}</script>`));
   });
 }

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The one inline script of a member's rendered page (`/@username`), run by the parser right after
+ * the page's markup, before the browser first draws it. The server knows no visitor's time zone
+ * and draws the verse of today in UTC; it also puts the verses of the day before and the day after
+ * in `#lampstand-page` (`days`), and this picks the visitor's own day among them. So a visitor west
+ * or east of UTC sees their day's verse from the first frame: no swap after load, no layout shift,
+ * no request. It edits the card as the islands' `showVerse` does (web/src/features/profile/islands.ts)
+ * and writes the day it shows back into `#lampstand-page`, so the islands ask for nothing more.
+ * Without JavaScript, or on any surprise, the page keeps UTC's verse, as before.
+ */
+export const VERSE_DAY_SCRIPT = `(function () {
+  try {
+    var tag = document.getElementById('lampstand-page');
+    var page = JSON.parse(tag.textContent);
+    var now = new Date();
+    var two = function (n) { return (n < 10 ? '0' : '') + n; };
+    var day = now.getFullYear() + '-' + two(now.getMonth() + 1) + '-' + two(now.getDate());
+    var verse = page.days && page.days[day];
+    var text = document.querySelector('#root .profile-verse .verse-text p');
+    var ref = document.querySelector('#root .profile-verse .verse-ref');
+    if (day === page.day || !verse || !text || !ref) return;
+    var translation = document.createElement('span');
+    translation.className = 'translation';
+    translation.textContent = verse.translation;
+    text.textContent = verse.text;
+    ref.replaceChildren(verse.ref + ' ', translation);
+    page.day = day;
+    tag.textContent = JSON.stringify(page);
+  } catch (error) {}
+})();`;
+
+/** The script's CSP source: allowed by its hash on the pages that carry it, not by 'unsafe-inline'. */
+export const VERSE_DAY_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(VERSE_DAY_SCRIPT).digest('base64')}'`;
+
+/** A page's Content-Security-Policy with the script allowed beside the app's own files. */
+export function allowingVerseDayScript(policy: string): string {
+  return policy.replace(/(^|;)(\s*)script-src /, `$1$2script-src ${VERSE_DAY_SCRIPT_SOURCE} `);
+}
