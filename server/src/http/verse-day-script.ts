@@ -8,14 +8,15 @@ import { createHash } from 'node:crypto';
  * or east of UTC sees their day's verse from the first frame: no swap after load, no layout shift,
  * no request. It edits the card as the islands' `showVerse` does (web/src/features/profile/islands.ts)
  * and writes the day it shows back into `#lampstand-page`, so the islands ask for nothing more.
- * Without JavaScript, or on any surprise, the page keeps UTC's verse, as before.
+ * Without JavaScript, or on any surprise, the page keeps UTC's verse, as before. It holds no `<`,
+ * so that no markup inside it can end the script element early.
  */
 export const VERSE_DAY_SCRIPT = `(function () {
   try {
     var tag = document.getElementById('lampstand-page');
     var page = JSON.parse(tag.textContent);
     var now = new Date();
-    var two = function (n) { return (n < 10 ? '0' : '') + n; };
+    var two = function (n) { return ('0' + n).slice(-2); };
     var day = now.getFullYear() + '-' + two(now.getMonth() + 1) + '-' + two(now.getDate());
     var verse = page.days && page.days[day];
     var text = document.querySelector('#root .profile-verse .verse-text p');
