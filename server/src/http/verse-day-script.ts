@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The one inline script of a member's rendered page (`/@username`), run by the parser right after
- * the page's markup, before the browser first draws it. The server knows no visitor's time zone
- * and draws the verse of today in UTC; it also puts the verses of the day before and the day after
- * in `#lampstand-page` (`days`), and this picks the visitor's own day among them. So a visitor west
- * or east of UTC sees their day's verse from the first frame: no swap after load, no layout shift,
- * no request. It edits the card as the islands' `showVerse` does (web/src/features/profile/islands.ts)
- * and writes the day it shows back into `#lampstand-page`, so the islands ask for nothing more.
- * Without JavaScript, or on any surprise, the page keeps UTC's verse, as before. It holds no `<`,
- * so that no markup inside it can end the script element early.
+ * The one inline script of a member's rendered page (`/@username`), in its head right after
+ * `#lampstand-page`. The server knows no visitor's time zone and draws the verse of today in UTC;
+ * it also puts the verses of the day before and the day after in `#lampstand-page` (`days`), and
+ * this picks the visitor's own day among them. It runs before the parser reaches the page's body and
+ * watches the parser's insertions: as soon as the verse card is whole (its translation is its last
+ * part) it changes the words and reference, in the microtask after that insertion, before the
+ * browser can draw a frame. So a visitor west or east of UTC sees their day's verse from the first
+ * frame: no swap after load, no layout shift, no request. (Run at the end of the body instead, it
+ * waited for the style sheets, and the browser drew UTC's verse meanwhile.) It edits the card as the
+ * islands' `showVerse` does (web/src/features/profile/islands.ts) and writes the day it shows back
+ * into `#lampstand-page`, so the islands ask for nothing more. Without JavaScript, or on any
+ * surprise, the page keeps UTC's verse. It holds no `<`, so no markup in it can end its element.
  */
 export const VERSE_DAY_SCRIPT = `(function () {
   try {
@@ -19,16 +22,27 @@ export const VERSE_DAY_SCRIPT = `(function () {
     var two = function (n) { return ('0' + n).slice(-2); };
     var day = now.getFullYear() + '-' + two(now.getMonth() + 1) + '-' + two(now.getDate());
     var verse = page.days && page.days[day];
-    var text = document.querySelector('#root .profile-verse .verse-text p');
-    var ref = document.querySelector('#root .profile-verse .verse-ref');
-    if (day === page.day || !verse || !text || !ref) return;
-    var translation = document.createElement('span');
-    translation.className = 'translation';
-    translation.textContent = verse.translation;
-    text.textContent = verse.text;
-    ref.replaceChildren(verse.ref + ' ', translation);
-    page.day = day;
-    tag.textContent = JSON.stringify(page);
+    if (day === page.day || !verse) return;
+    var swap = function () {
+      var shown = document.querySelector('#root .profile-verse .verse-ref .translation');
+      var text = document.querySelector('#root .profile-verse .verse-text p');
+      if (!shown || !text) return false;
+      var translation = document.createElement('span');
+      translation.className = 'translation';
+      translation.textContent = verse.translation;
+      text.textContent = verse.text;
+      shown.parentNode.replaceChildren(verse.ref + ' ', translation);
+      page.day = day;
+      tag.textContent = JSON.stringify(page);
+      return true;
+    };
+    var watch = new MutationObserver(function () {
+      if (swap()) watch.disconnect();
+    });
+    watch.observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', function () {
+      watch.disconnect();
+    });
   } catch (error) {}
 })();`;
 

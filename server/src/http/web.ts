@@ -126,13 +126,13 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
  * The page with the web app's rendering in `#root` and its state beside the settings; unchanged
- * without a `#root` to fill. `afterRoot` is markup the parser meets right after the rendering.
+ * without a `#root` to fill. `afterState` is markup the parser meets right after the state.
  */
-function withRendering(page: string, rendered: RenderedPage, stateId = 'lampstand-state', afterRoot = ''): string {
+function withRendering(page: string, rendered: RenderedPage, stateId = 'lampstand-state', afterState = ''): string {
   if (!page.includes(EMPTY_ROOT)) return page;
   return page
-    .replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>${afterRoot}`)
-    .replace('</head>', () => `    ${jsonScript(stateId, rendered.state)}\n  </head>`);
+    .replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`)
+    .replace('</head>', () => `    ${jsonScript(stateId, rendered.state)}${afterState}\n  </head>`);
 }
 
 /**
