@@ -110,6 +110,14 @@ describe('the editor and the own page on a phone', () => {
     await expect.poll(() => inView(page, previewTitle)).toBe(true);
     expect(await inView(page, save)).toBe(true);
     expect(await inView(page, back)).toBe(true);
+    // The bar over the preview is one row, so it takes as little of the phone's screen as it can.
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      const [saving, going] = [await box(save), await box(back)];
+      expect(Math.abs(saving.y - going.y), `${phone.width} px`).toBeLessThan(1);
+      expect(going.x + going.width, `${phone.width} px`).toBeLessThanOrEqual(phone.width);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
     // The preview shows the change not saved yet.
     expect(await page.locator('#editor-preview .profile').getAttribute('data-layout')).toBe('column');
     await checkScreen(page, 'editor-preview-phone');

@@ -104,9 +104,25 @@ describe("a member's photo and the page's sharing", () => {
     await visit.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
+    // Remove asks first, as a link's Remove does: keeping it changes nothing.
+    const removals: string[] = [];
+    page.on('request', (request) => {
+      if (request.postData()?.includes('"operationName":"RemovePhoto"')) removals.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    const question = page.getByRole('group', { name: /Remove your photo\?/ });
+    await question.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshots(page, 'photo-remove-question');
+    await question.getByRole('button', { name: 'Keep it' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(removals).toEqual([]);
+    await saved.waitFor();
     // Removing the photo brings the initial back.
     await page.getByRole('button', { name: 'Remove photo' }).click();
+    await question.getByRole('button', { name: 'Remove photo' }).click();
     await page.getByText('Your photo is removed.', { exact: false }).waitFor();
+    expect(removals).toHaveLength(1);
     await visit.reload();
     await visit.locator('.profile-card .monogram').first().waitFor();
     expect(await visit.locator('.profile-card img.monogram--photo').count()).toBe(0);

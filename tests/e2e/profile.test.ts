@@ -245,6 +245,54 @@ describe('a public profile', () => {
     await context.close();
   });
 
+  it("shows the verse of the visitor's own day from the first frame, where that day is not UTC's", async () => {
+    const { profile } = await member({});
+    // A zone whose day differs from UTC's now: twelve hours behind before noon, fourteen ahead after.
+    const timezoneId = new Date().getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId });
+    // The verse as each frame is about to be drawn, until the page has one.
+    await context.addInitScript(() => {
+      const look = () => {
+        const text = document.querySelector('.profile-verse .verse-text p')?.textContent;
+        if (text) Object.assign(window, { firstVerse: text });
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    const page = await context.newPage();
+    await watchLayoutShifts(page);
+    const verseRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('ProfileVerse')) verseRequests.push(request.url());
+    });
+    // The server renders a page once its rendering code has loaded (the first request loads it, and
+    // a slow first rendering sends the page without): this test is about the rendered one.
+    const address = `${api.url}/@${profile.username}`;
+    await expect.poll(async () => (await fetch(address)).text(), { timeout: 60_000 }).toContain('verse-text');
+    const response = await page.goto(address);
+    expect(await response?.text()).toContain('verse-text');
+    await page.waitForLoadState('networkidle');
+    const day = await page.evaluate(() => {
+      const now = new Date();
+      const two = (value: number) => String(value).padStart(2, '0');
+      return `${String(now.getFullYear())}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+    });
+    const utcDay = new Date().toISOString().slice(0, 10);
+    expect(day).not.toBe(utcDay);
+    const answer = await api.graphql<{ profile: { verse: { text: string } } }>(
+      'query ($username: String!, $date: String) { profile(username: $username) { verse(date: $date) { text } } }',
+      { username: profile.username, date: day },
+    );
+    const expected = answer.data?.profile.verse.text;
+    expect(expected).toBeTruthy();
+    expect(await page.evaluate(() => (window as unknown as { firstVerse?: string }).firstVerse)).toBe(expected);
+    expect(await page.locator('.profile-verse .verse-text p').textContent()).toBe(expected);
+    // Nothing was fetched to change it, so nothing changes after the page appears.
+    expect(verseRequests).toEqual([]);
+    expect(await totalLayoutShift(page)).toBeLessThan(0.02);
+    await context.close();
+  });
+
   it('copies its link, and says so, where the browser has no share sheet', async () => {
     const { profile } = await member({ button: ButtonStyle.roundedButton });
     const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });

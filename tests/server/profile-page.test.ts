@@ -8,6 +8,7 @@ import { Theme } from '../../server/src/profiles/appearance.js';
 import type { TestApp } from '../support/app.js';
 import { startTestApp } from '../support/app.js';
 import { insertMember } from '../support/factories.js';
+import { VERSE_DAY_SCRIPT, VERSE_DAY_SCRIPT_SOURCE } from '../../server/src/http/verse-day-script.js';
 
 // The pages are the web app's own; the server entry is web/src/ssr.tsx from its source (the
 // build's ssr.js is the same module bundled).
@@ -56,9 +57,19 @@ afterAll(async () => {
   for (const buildDir of builds) rmSync(buildDir, { recursive: true, force: true });
 });
 
-async function page(app: TestApp, pathname: string): Promise<{ status: number; html: string }> {
+async function page(
+  app: TestApp,
+  pathname: string,
+): Promise<{ status: number; html: string; csp: Map<string, string[]> }> {
   const response = await fetch(`${app.url}${pathname}`);
-  return { status: response.status, html: await response.text() };
+  // The Content-Security-Policy's directives, each with its sources.
+  const csp = new Map(
+    (response.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name = '', ...sources]): [string, string[]] => [name, sources]),
+  );
+  return { status: response.status, html: await response.text(), csp };
 }
 
 function pageState(html: string): unknown {
@@ -86,7 +97,7 @@ describe('a member’s page as the server renders it', () => {
       profile: { name: 'Lydia of Thyatira', bio: 'Seller of purple.', theme: Theme.darkTheme },
     });
     const linkId = await addLink(user.uid, 'My shop', 'https://www.purple.example/shop');
-    const { status, html } = await page(api, `/@${profile.username}`);
+    const { status, html, csp } = await page(api, `/@${profile.username}`);
     expect(status).toBe(200);
     expect(html).toContain(PUBLIC_PAGE_ENTRY);
     expect(html).not.toContain('<div id="root"></div>');
@@ -98,14 +109,37 @@ describe('a member’s page as the server renders it', () => {
     expect(html).toMatch(/<blockquote class="verse-text"><p>[^<]{10,}<\/p><\/blockquote>/);
     expect(html).toMatch(/<figcaption class="verse-ref">[^<]+<!-- --> <span class="translation">KJV<\/span>/);
     expect(html).toContain('class="profile theme-darkTheme layout-row button-normalButton"');
+    const today = new Date();
+    const dayAfter = (by: number) => new Date(today.getTime() + by * 86_400_000).toISOString().slice(0, 10);
+    const verse = { ref: expect.any(String), text: expect.any(String), translation: 'KJV' };
+    // The verses of the days around UTC's, from which the page picks the visitor's own day.
     expect(pageState(html)).toEqual({
       username: profile.username,
-      day: new Date().toISOString().slice(0, 10),
+      day: dayAfter(0),
       translation: 'KJV',
       versePinned: false,
+      days: { [dayAfter(-1)]: verse, [dayAfter(1)]: verse },
     });
-    // The CSP allows no inline script: the page carries data only.
-    expect([...html.matchAll(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g)]).toEqual([]);
+    // One inline script, the one that picks that day, allowed by its hash alone: no other inline
+    // script, and no 'unsafe-inline'.
+    const inline = [...html.matchAll(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>([^<]*)<\/script>/g)];
+    expect(inline.map((script) => script[1])).toEqual([VERSE_DAY_SCRIPT]);
+    expect(csp.get('script-src')).toEqual([VERSE_DAY_SCRIPT_SOURCE, "'self'"]);
+  });
+
+  it('sends no other day for a verse its owner pinned', async () => {
+    const { profile } = await insertMember(api.dataSource, {
+      user: { stripeRole: 'plus' },
+      profile: {
+        verseId: 'John.3.16',
+        verseRef: 'John 3:16',
+        verseText: 'For God so loved…',
+        versePinned: true,
+        verseDay: '2028-01-01',
+      },
+    });
+    const { html } = await page(api, `/@${profile.username}`);
+    expect(pageState(html)).not.toHaveProperty('days');
   });
 
   it('carries a bio, name and link that look like markup as text', async () => {

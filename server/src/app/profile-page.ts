@@ -11,7 +11,55 @@ import { serverEntry, withRenderDeadline } from './server-entry.js';
 /** What the web app's server entry (web/src/ssr.tsx, built as `ssr.js`) offers for `/@username`. */
 interface ProfileEntry {
   PROFILE_PAGE_QUERY: string;
-  renderProfile(input: { profile: unknown; day: string; url: string; config: BrowserConfig }): Promise<RenderedPage>;
+  renderProfile(input: {
+    profile: unknown;
+    day: string;
+    days: Record<string, unknown>;
+    url: string;
+    config: BrowserConfig;
+  }): Promise<RenderedPage>;
+}
+
+/**
+ * The page's verse on the days around UTC's: every visitor's own day is one of the three (time
+ * zones run from UTC−12 to UTC+14), and the page picks it before it is first drawn
+ * (http/verse-day-script.ts). Asked only when the verse follows the day.
+ */
+const NEIGHBOUR_VERSES = parse(`query ($username: String!, $before: String!, $after: String!) {
+  profile(username: $username) {
+    before: verse(date: $before) { ref text translation }
+    after: verse(date: $after) { ref text translation }
+  }
+}`);
+
+/** `YYYY-MM-DD` moved by whole days. */
+function dayAfter(day: string, by: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + by);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The verses of the day before and after `day`, by date; none when the page keeps a pinned verse. */
+async function neighbourVerses(
+  schema: GraphQLSchema,
+  contextValue: Context,
+  username: string,
+  day: string,
+  profile: unknown,
+): Promise<Record<string, unknown>> {
+  const pinned = typeof profile === 'object' && profile !== null && 'versePinned' in profile && profile.versePinned;
+  if (pinned !== false) return {};
+  const [before, after] = [dayAfter(day, -1), dayAfter(day, 1)];
+  const result = await execute({
+    schema,
+    document: NEIGHBOUR_VERSES,
+    contextValue,
+    variableValues: { username, before, after },
+  });
+  const found = result.data?.profile;
+  if (result.errors?.length || typeof found !== 'object' || found === null) return {};
+  if (!('before' in found && found.before && 'after' in found && found.after)) return {};
+  return { [before]: found.before, [after]: found.after };
 }
 
 function isProfileEntry(value: unknown): value is ProfileEntry {
@@ -87,8 +135,9 @@ export function profilePageRenderer(options: ProfilePageOptions): Render | undef
     if (result.errors?.length) throw new AggregateError(result.errors, 'the profile query failed');
     const profile: unknown = result.data?.profile ?? null;
     if (profile === null) return null;
+    const days = await neighbourVerses(options.schema, contextValue, username, day, profile);
     const url = `${options.publicUrl}/@${encodeURIComponent(username)}`;
-    return module.renderProfile({ profile, day, url, config });
+    return module.renderProfile({ profile, day, days, url, config });
   }
 
   return async (username, config, request) => {

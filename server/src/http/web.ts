@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html.js';
 import { APP_PAGES } from './pages.js';
+import { allowingVerseDayScript, VERSE_DAY_SCRIPT } from './verse-day-script.js';
 import { countableVisitor } from './visits.js';
 import { inlineStylesheets, keptPageSender } from './page-delivery.js';
 import type { Visitor } from './visits.js';
@@ -126,12 +127,15 @@ function jsonScript(id: string, value: unknown): string {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** The page with the web app's rendering in `#root` and its state beside the settings; unchanged without a `#root` to fill. */
-function withRendering(page: string, rendered: RenderedPage, stateId = 'lampstand-state'): string {
+/**
+ * The page with the web app's rendering in `#root` and its state beside the settings; unchanged
+ * without a `#root` to fill. `afterState` is markup the parser meets right after the state.
+ */
+function withRendering(page: string, rendered: RenderedPage, stateId = 'lampstand-state', afterState = ''): string {
   if (!page.includes(EMPTY_ROOT)) return page;
   return page
     .replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`)
-    .replace('</head>', () => `    ${jsonScript(stateId, rendered.state)}\n  </head>`);
+    .replace('</head>', () => `    ${jsonScript(stateId, rendered.state)}${afterState}\n  </head>`);
 }
 
 /**
@@ -315,6 +319,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const rendered = await renderedProfile(profile.username, request);
     // Hidden between the two reads: the answer it would have had a moment later.
     if (rendered === null) return reply.code(404).send(plainPage);
-    return reply.send(rendered ? withRendering(page, rendered, 'lampstand-page') : page);
+    if (!rendered) return reply.send(page);
+    // The verse of the visitor's own day is picked before the first frame (verse-day-script.ts).
+    const policy = reply.raw.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', allowingVerseDayScript(policy));
+    return reply.send(withRendering(page, rendered, 'lampstand-page', `<script>${VERSE_DAY_SCRIPT}</script>`));
   });
 }

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { PointerEvent } from 'react';
+import { AskFirst } from './AskFirst';
 import { LinkForm } from './LinkForm';
 import { LinkPlusOptions, linkPlusSummary } from './LinkPlusOptions';
 import type { OwnLink, OwnLinks } from './use-own-links';
@@ -9,61 +10,6 @@ function GripIcon() {
     <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
       {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" />))}
     </svg>
-  );
-}
-
-/** Remove, set apart from the rest: it asks first, in place, and says what goes with the link. */
-function RemoveLink({ link, onRemove }: { link: OwnLink; onRemove: (link: OwnLink) => void }) {
-  const [asking, setAsking] = useState(false);
-  const keep = useRef<HTMLButtonElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const questionId = `link-${link.id}-remove-question`;
-  useEffect(() => {
-    if (asking) keep.current?.focus();
-  }, [asking]);
-  if (!asking) {
-    return (
-      <button
-        ref={opener}
-        type="button"
-        className="button button--small link-remove"
-        aria-label={`Remove “${link.title}”`}
-        onClick={() => {
-          setAsking(true);
-        }}
-      >
-        Remove
-      </button>
-    );
-  }
-  return (
-    <div className="link-remove-confirm" role="group" aria-labelledby={questionId}>
-      <p id={questionId}>
-        Remove “{link.title}” for good? Its button leaves your page and its click counts go with it.
-      </p>
-      <div className="link-form-actions">
-        <button
-          type="button"
-          className="button button--small button--remove"
-          onClick={() => {
-            onRemove(link);
-          }}
-        >
-          Remove link
-        </button>
-        <button
-          ref={keep}
-          type="button"
-          className="button button--small"
-          onClick={() => {
-            setAsking(false);
-            requestAnimationFrame(() => opener.current?.focus());
-          }}
-        >
-          Keep it
-        </button>
-      </div>
-    </div>
   );
 }
 
@@ -212,7 +158,18 @@ export function LinkItem({
         >
           {link.hidden ? 'Show' : 'Hide'}
         </button>
-        <RemoveLink link={link} onRemove={onRemove} />
+        {/* Set apart from the rest (editor.css), and it asks first. */}
+        <AskFirst
+          id={`link-${link.id}-remove`}
+          label="Remove"
+          accessibleLabel={`Remove “${link.title}”`}
+          className="button button--small link-remove"
+          question={`Remove “${link.title}” for good? Its button leaves your page and its click counts go with it.`}
+          confirmLabel="Remove link"
+          onConfirm={() => {
+            onRemove(link);
+          }}
+        />
       </div>
       {plus && <LinkPlusOptions link={link} own={own} />}
     </li>

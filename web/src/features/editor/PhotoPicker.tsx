@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { FormAlert, FormStatus } from '../../ui/Field';
+import { AskFirst } from './AskFirst';
 import type { OwnPhoto, PhotoProblem } from './use-photo';
 import { PhotoUploadError } from './use-photo';
 
@@ -167,14 +168,15 @@ export function PhotoPicker({ own, name }: { own: OwnPhoto; name: string }) {
                 {saving ? 'Saving…' : own.photoUrl ? 'Choose another photo' : 'Choose a photo'}
               </label>
               {own.photoUrl && !saving && (
-                <button
-                  type="button"
+                <AskFirst
+                  id={`${inputId}-remove`}
+                  label={own.busy ? 'Removing…' : 'Remove photo'}
                   className="button button--small button--quiet"
-                  aria-disabled={own.busy || undefined}
-                  onClick={() => void remove()}
-                >
-                  {own.busy ? 'Removing…' : 'Remove photo'}
-                </button>
+                  busy={own.busy}
+                  question="Remove your photo? Your page shows your initial instead, until you choose another."
+                  confirmLabel="Remove photo"
+                  onConfirm={() => void remove()}
+                />
               )}
             </div>
           </div>

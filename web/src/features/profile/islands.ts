@@ -72,10 +72,11 @@ function pressTranslation(root: HTMLElement, translation: Translation): void {
 }
 
 /**
- * The verse under the toggle: the server drew it for today in UTC, in the member's translation;
- * the visitor's own day (before or after UTC's) and the translation kept in this browser replace it
- * in place (the card keeps its box, so only its words change). The QR dialog's image follows the
- * translation shown.
+ * The verse under the toggle: the server drew it for today in UTC, in the member's translation,
+ * and its inline script has already put the visitor's own day's verse in its place before the first
+ * frame (`page.day` says which day is shown). A day it had no verse for, and the translation kept in
+ * this browser, are asked for here and replace it in place (the card keeps its box, so only its
+ * words change). The QR dialog's image follows the translation shown.
  */
 function startVerse(root: HTMLElement, page: RenderedPageState, shown: { translation: Translation }): void {
   let asked = 0;

@@ -6,8 +6,8 @@ import { renderHtml } from '../../lib/render-html';
 import type { ProfileView_ProfileFragment } from '../../ui/profile/profile-view.generated';
 import { ProfileView } from '../../ui/profile/ProfileView';
 import { TranslationToggle } from '../../ui/verse/TranslationToggle';
-import type { RenderedPageState } from './rendered-page';
 import { PrayerButton } from './PrayerButton';
+import type { DayVerse, RenderedPageState } from './rendered-page';
 import { ReportPageLink } from './ReportPageLink';
 
 /** Only the footer's "Cookie settings" reads the consent controls here; the browser's islands start their own. */
@@ -19,6 +19,8 @@ export interface ProfileInput {
   profile: ProfileView_ProfileFragment & { prayerButton?: { prompt: string } | null };
   /** The day the verse of the day was taken for (today in UTC). */
   day: string;
+  /** The verses of the days before and after, by date (none for a pinned verse): see `RenderedPageState.days`. */
+  days?: Record<string, DayVerse>;
   /** The page's address, which the share button copies. */
   url: string;
   config: AppConfig;
@@ -36,7 +38,7 @@ export interface RenderedProfile {
  * again; web/src/public-page.tsx wakes its interactive pieces from their markup. The toggle shows
  * the translation the verse is in; the browser changes it when this visitor chose another.
  */
-export async function renderProfilePage({ profile, day, url, config }: ProfileInput): Promise<RenderedProfile> {
+export async function renderProfilePage({ profile, day, days, url, config }: ProfileInput): Promise<RenderedProfile> {
   const html = await renderHtml(
     <StrictMode>
       <ConsentScope consent={config.gtmContainerId ? CONSENT_PLACEHOLDER : null}>
@@ -60,6 +62,7 @@ export async function renderProfilePage({ profile, day, url, config }: ProfileIn
     day,
     translation: profile.verse.translation,
     versePinned: profile.versePinned,
+    ...(days && Object.keys(days).length > 0 ? { days } : {}),
   };
   return { html, state };
 }

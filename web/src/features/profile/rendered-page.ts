@@ -14,6 +14,19 @@ export interface RenderedPageState {
   translation: Translation;
   /** The verse is one the member keeps (Plus), the same whatever the day. */
   versePinned: boolean;
+  /**
+   * The verses of the day before and after `day`, by date: a visitor's own day is one of the three,
+   * and the server's inline script (server/src/http/verse-day-script.ts) shows it before the page is
+   * first drawn, then sets `day` to it.
+   */
+  days?: Record<string, DayVerse>;
+}
+
+/** A verse as the card shows it. */
+export interface DayVerse {
+  ref: string;
+  text: string;
+  translation: Translation;
 }
 
 /** The page's `#lampstand-page`, or null when the server rendered no page (or the tag is damaged). */
