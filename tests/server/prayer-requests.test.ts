@@ -8,6 +8,7 @@ import { firstError, signUpMember } from '../support/members.js';
 import type { SignedUpMember } from '../support/members.js';
 import { INBOX, SEND_PRAYER, solvedProof, TURN_ON_PRAYER } from '../support/prayer.js';
 import type { SmtpListener } from '../support/smtp.js';
+import { actUntilHeard, subscriptionClient } from '../support/subscriptions.js';
 import { startSmtpListener } from '../support/smtp.js';
 
 let api: TestApp;
@@ -302,5 +303,50 @@ describe('mail to the member, retention, export and deletion', () => {
     );
     expect(gone.errors).toBeUndefined();
     expect(await stored(member.member.user.uid)).toBe(0);
+  });
+});
+
+describe('a prayer request arriving live', () => {
+  const RECEIVED = 'subscription { prayerRequestReceived { id body canReply } }';
+  type Received = { prayerRequestReceived: { id: string; body: string; canReply: boolean } };
+
+  it('reaches the member it was sent to as it is stored, and no other member', async () => {
+    const member = await memberTakingRequests();
+    const other = await memberTakingRequests();
+    const mine = subscriptionClient(api.url, member.session.accessToken);
+    const theirs = subscriptionClient(api.url, other.session.accessToken);
+    try {
+      // The other member's subscription hears its own requests first, so it is known to be listening.
+      const overheard = theirs.subscribe<Received>(RECEIVED);
+      await actUntilHeard(overheard, () => send(other, { body: 'Pray for our church’s new roof.' }));
+      const heard = mine.subscribe<Received>(RECEIVED);
+      await actUntilHeard(heard, (attempt) =>
+        send(member, { body: `Please pray for my family (${attempt}).`, replyTo: uniqueEmail() }),
+      );
+      const received = heard.results[0]?.data?.prayerRequestReceived;
+      expect(received?.body).toMatch(/^Please pray for my family/);
+      expect(received?.canReply).toBe(true);
+      expect((await inbox(member)).prayerRequests.map((request) => request.id)).toContain(received?.id);
+      const theirIds = (await inbox(other)).prayerRequests.map((request) => request.id);
+      for (const result of overheard.results) {
+        expect(theirIds).toContain(result.data?.prayerRequestReceived.id);
+      }
+    } finally {
+      await mine.dispose();
+      await theirs.dispose();
+    }
+  });
+
+  it('is refused without signing in', async () => {
+    const anonymous = subscriptionClient(api.url);
+    try {
+      const heard = anonymous.subscribe<Received>(RECEIVED);
+      while (!heard.completed && heard.errors.length === 0) expect(await heard.next()).toBe(true);
+      const refusal = heard.results[0]?.errors?.[0] ?? (heard.errors[0] as { extensions?: unknown }[])[0];
+      expect(refusal?.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
+      expect(heard.results.some((result) => result.data?.prayerRequestReceived)).toBe(false);
+    } finally {
+      await anonymous.dispose();
+    }
   });
 });

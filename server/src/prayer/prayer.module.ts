@@ -7,7 +7,6 @@ import { PrayerNotices } from './prayer-notices.js';
 import { prayerEntities } from './prayer.entities.js';
 import { PrayerResolver } from './prayer.resolver.js';
 import { PrayerService } from './prayer.service.js';
-import type { PrayerRequest } from './prayer.types.js';
 import { prayerSettingsLoaderFactory, PublicPrayerResolver } from './public-prayer.resolver.js';
 
 declare module '../kernel/feature-module.js' {
