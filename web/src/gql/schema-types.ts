@@ -74,6 +74,10 @@ export type LogoutScope =
   /** Every other session; this one stays. */
   | 'others';
 
+export type PageActivityKind =
+  | 'click'
+  | 'view';
+
 /** A member's subscription. */
 export type Plan =
   /** No subscription. */
