@@ -58,7 +58,9 @@ export function createLiveLink(tokens: TokenSource): LiveLink {
     close() {
       const closing = socket;
       socket = null;
-      void closing?.then((live) => live.dispose());
+      void closing?.then((live) => {
+        live.dispose();
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ApolloLink } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { CloseCode, createClient } from 'graphql-ws';
 import type { Observable } from 'rxjs';
+import { liveUrl } from '../lib/live-url';
 import type { TokenSource } from './auth-link';
 
 /** What graphql-ws closes with when the client asks it to reconnect (its own code for a restart). */
@@ -14,11 +15,6 @@ export interface LiveSocket {
   request(operation: ApolloLink.Operation): Observable<ApolloLink.Result>;
   restart(): void;
   dispose(): void;
-}
-
-/** `ws://` or `wss://` to `/graphql` on the page's own origin (the API and the app share one). */
-export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/graphql`;
 }
 
 /**

@@ -24,14 +24,12 @@ export function useStats() {
     onData: ({ client, data }) => {
       const activity = data.data?.pageActivity;
       if (!activity) return;
-      let stale = false;
-      client.cache.updateQuery({ query: StatsPageDocument, variables: { days } }, (current) => {
-        const next = current && withActivity(current.pageStats, activity);
-        if (current && !next) stale = true;
-        // Nothing returned, nothing written.
-        return current && next ? { ...current, pageStats: next } : undefined;
-      });
-      if (stale) void query.refetch();
+      const options = { query: StatsPageDocument, variables: { days } };
+      const cached = client.cache.readQuery(options);
+      if (!cached) return;
+      const next = withActivity(cached.pageStats, activity);
+      if (next) client.cache.writeQuery({ ...options, data: { ...cached, pageStats: next } });
+      else void query.refetch();
     },
   });
   return {
