@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { inject, describe, expect, it } from 'vitest';
 import { routeScripts } from '../support/bundle.js';
 
@@ -60,6 +62,23 @@ describe('the JavaScript each route loads', () => {
     report('/playground', gzipBytes);
     expect(files.filter((file) => /graphiql|monaco|contribution|editorBaseApi/i.test(file))).toEqual([]);
     expect(gzipBytes).toBeLessThanOrEqual(CEILING_KB * KB);
+  });
+
+  it("keeps the subscriptions' WebSocket client (graphql-ws) out of every route until a screen subscribes", () => {
+    // graphql-ws's protocol name is in its code whatever chunk the bundler puts it in.
+    const carriesSocket = (file: string) =>
+      readFileSync(path.join(distDir, file), 'utf8').includes('graphql-transport-ws');
+    const routes = [
+      routeScripts(distDir, [], PUBLIC_PAGE),
+      routeScripts(distDir, [], HOME_PAGE),
+      routeScripts(distDir, profileRoute),
+      routeScripts(distDir, landingRoute),
+      routeScripts(distDir, playgroundRoute),
+      routeScripts(distDir, ['src/features/stats/StatsPage.tsx']),
+    ];
+    for (const { files } of routes) expect(files.filter(carriesSocket)).toEqual([]);
+    // It does load with the first subscription.
+    expect(routeScripts(distDir, ['src/session/live-socket.ts']).files.some(carriesSocket)).toBe(true);
   });
 
   it('keeps the member screens, their operations and the strength meter out of /@username', () => {
