@@ -13,6 +13,8 @@ import { mailEnv, mailSettings } from './config/mail.js';
 import { projectRoot } from './config/root.js';
 import type { ServerSettings } from './config/server.js';
 import { serverEnv, serverSettings } from './config/server.js';
+import type { SubscriptionSettings } from './config/subscriptions.js';
+import { subscriptionSettings, subscriptionsEnv } from './config/subscriptions.js';
 import type { WebSettings } from './config/web.js';
 import { webEnv, webSettings } from './config/web.js';
 
@@ -28,6 +30,7 @@ export const envSchema = z.object({
   ...mailEnv,
   ...billingEnv,
   ...webEnv,
+  ...subscriptionsEnv,
 });
 
 /** Environment variables the configuration reads, by name. */
@@ -40,6 +43,7 @@ export interface Config extends ServerSettings {
   mail: MailSettings;
   billing: BillingSettings;
   web: WebSettings;
+  subscriptions: SubscriptionSettings;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +82,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     mail: mailSettings(env, shared),
     billing: billingSettings(env, shared),
     web: webSettings(env),
+    subscriptions: subscriptionSettings(env),
   };
   if (shared.problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${shared.problems.map((problem) => `  ${problem}`).join('\n')}`);

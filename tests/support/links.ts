@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import type { Env } from '../../server/src/config.js';
 import type { TestApp } from './app.js';
 import { startTestApp } from './app.js';
 import type { SignedUpMember } from './members.js';
@@ -23,11 +24,16 @@ export interface Link {
  * several addresses. Pages are counted where the server sends them; the web app's own index.html
  * stands in for a build.
  */
-export async function startPagesApp(): Promise<TestApp> {
+export async function startPagesApp(env: Env = {}): Promise<TestApp> {
   const distDir = mkdtempSync(path.join(tmpdir(), 'lampstand-dist-'));
   copyFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), path.join(distDir, 'index.html'));
   mkdirSync(path.join(distDir, 'assets'));
-  const api = await startTestApp({ AUTH_RATE_LIMIT_OTP: '1000', WEB_DIST_DIR: distDir, TRUST_PROXY: 'loopback' });
+  const api = await startTestApp({
+    AUTH_RATE_LIMIT_OTP: '1000',
+    WEB_DIST_DIR: distDir,
+    TRUST_PROXY: 'loopback',
+    ...env,
+  });
   return {
     ...api,
     close: async () => {

@@ -53,6 +53,11 @@ export interface AccountServiceOptions {
   siteUrl: string;
   /** The per-address limits of the sign-in mutations, counted here in both identity modes. */
   limits: SignInLimits;
+  /**
+   * Told after some of a member's sessions ended here (sign-out, password change, deletion): their
+   * open subscription connections check their tokens again (graphql/subscription-server.ts).
+   */
+  sessionsEnded?: (uid: string) => void;
 }
 
 /**
@@ -160,6 +165,7 @@ export class AccountService {
     } catch (error) {
       throw fromIdentityError(error);
     }
+    this.options.sessionsEnded?.(actor.id);
   }
 
   /**
@@ -303,6 +309,7 @@ export class AccountService {
       } catch (error) {
         throw fromIdentityError(error, { password: 'input.newPassword' });
       }
+      this.options.sessionsEnded?.(actor.id);
       return this.signedIn(checked);
     }
     // A member with two-factor sign-in: the session that checked the password has not passed the
@@ -322,6 +329,7 @@ export class AccountService {
       // The new session is in hand; the old one lapses with its tokens if it cannot be ended now.
       if (!(error instanceof IdentityError)) throw error;
     });
+    this.options.sessionsEnded?.(actor.id);
     return this.signedIn(session);
   }
 
@@ -353,6 +361,7 @@ export class AccountService {
     for (const hook of this.lifecycle) await hook.checkDeletable(actor.id);
     await this.records.markDeleting(actor.id);
     await this.records.finishDeletion(actor.id);
+    this.options.sessionsEnded?.(actor.id);
   }
 
   /** The records of a session's account (rebuilt from the identity account if they are missing). */

@@ -31,7 +31,7 @@ const RECONCILE_INTERVAL_MS = 60 * 60 * 1000;
 /** Sign-up, sessions, passwords, two-factor sign-in, and the member records behind an account. */
 export const accountsModule: FeatureModule = {
   name: 'accounts',
-  build: ({ config, dataSource, log, options }, { identity, verses, accountLifecycle }) => {
+  build: ({ config, dataSource, log, options, live }, { identity, verses, accountLifecycle }) => {
     const records = new MemberRecords(dataSource, identity.client, verses, accountLifecycle, {
       random: options.random,
       log,
@@ -41,6 +41,9 @@ export const accountsModule: FeatureModule = {
       accounts: new AccountService(identity.client, records, accountLifecycle, {
         siteUrl: config.publicUrl,
         limits: SignInLimits.create(config.auth.rateLimits, identity.redis),
+        sessionsEnded: (uid) => {
+          live.publish('sessionsEnded', uid, {});
+        },
       }),
       reconciler: new AccountReconciler(dataSource, identity.client, records, log),
     };

@@ -9,6 +9,8 @@ import { crossSitePlugin } from '../graphql/cross-site.js';
 import type { Context } from '../graphql/context.js';
 import { PublicExecutor } from '../graphql/public-executor.js';
 import { simpleGetMarker } from '../graphql/simple-get.js';
+import { subscriptionHandler } from '../graphql/subscription-server.js';
+import { bindSubscriptions } from '../graphql/subscriptions.js';
 import { graphqlAnswerHeaders } from '../http/answer-headers.js';
 import { refusesCrossSite } from '../http/cross-site.js';
 import { registerDrain } from '../http/drain.js';
@@ -101,7 +103,9 @@ async function buildServer(config: Config, built: AppServices): Promise<FastifyI
   app.decorate('verseMail', services.verseMail);
   app.decorate('operator', services.operator);
 
-  const schema = await buildAppSchema(resolverContainer(services, kernel));
+  const container = resolverContainer(services, kernel);
+  const schema = await buildAppSchema(container);
+  bindSubscriptions(schema, { live: kernel.live, loaders: kernel.loaders, container });
   const answers = await registerGraphql(app, built, schema, trustedOrigins(security));
   registerPublicRoutes(app, config, kernel.dataSource, schema);
   for (const module of modules) await module.routes?.(app, services, kernel);
@@ -182,21 +186,35 @@ async function registerGraphql(
       })
     : undefined;
   const markSimpleGet = simpleGetMarker(publicRootFields('Query'));
-  app.route({
-    url: '/graphql',
-    method: ['GET', 'POST', 'OPTIONS'],
-    onSend: graphqlAnswerHeaders,
-    // One deadline for all the identity calls of the operation, counted from its arrival; those
-    // calls carry the request's id and trace.
-    handler: function (request, reply) {
-      markSimpleGet(request);
-      return withRequestTrace(request, () =>
-        withOperationDeadline(
-          async () => (await publicQueries?.answer(request, reply)) ?? graphqlHandler.call(this, request, reply),
-        ),
-      );
-    },
+  // Subscriptions: the WebSocket upgrade of `GET /graphql` (graphql-ws), on the same schema and limits.
+  const wsHandler = await subscriptionHandler(app, {
+    schema,
+    settings: config.subscriptions,
+    production,
+    live: kernel.live,
+    authenticate: kernel.authenticate,
+    loaders: kernel.loaders,
+    formatError: formatError(app.log),
   });
+  for (const method of ['GET', 'POST', 'OPTIONS'] as const) {
+    app.route({
+      url: '/graphql',
+      method,
+      onSend: graphqlAnswerHeaders,
+      // One deadline for all the identity calls of the operation, counted from its arrival; those
+      // calls carry the request's id and trace.
+      handler: function (request, reply) {
+        markSimpleGet(request);
+        return withRequestTrace(request, () =>
+          withOperationDeadline(
+            async () => (await publicQueries?.answer(request, reply)) ?? graphqlHandler.call(this, request, reply),
+          ),
+        );
+      },
+      // @fastify/websocket takes a WebSocket handler on GET routes only.
+      ...(method === 'GET' && { wsHandler }),
+    });
+  }
   return answerCache?.cache;
 }
 

@@ -5,6 +5,7 @@ import { openDatabase, useRequestBusyTimeout } from '../db/data-source.js';
 import { sqliteWritableCheck } from '../db/sqlite-guard.js';
 import type { FeatureOptions, Kernel, Services } from '../kernel/feature-module.js';
 import { inProcessLive } from '../kernel/live.js';
+import { redisLive } from '../kernel/redis-live.js';
 import { createMailer } from '../mail/mail.transport.js';
 import { readBuildInfo } from '../observability/build-info.js';
 import type { BuildInfo } from '../observability/build-info.js';
@@ -81,7 +82,8 @@ export async function buildServices(config: Config, dependencies: AppDependencie
     const [uploads, renders] = [capacity.lane(), capacity.lane()];
     const pool = new WorkerPool(heavySlots);
     onClose(() => pool.close());
-    const live = inProcessLive();
+    // Across instances through Redis when the deployment has one; in this process otherwise.
+    const live = config.redisUrl === undefined ? inProcessLive() : await redisLive(config.redisUrl, log);
     onClose(() => live.close());
     const build = readBuildInfo();
     const services: Partial<Services> = {};

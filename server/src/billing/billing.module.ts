@@ -30,6 +30,8 @@ export interface BillingOptions {
   publicUrl: string;
   graceDays: number;
   log: FastifyBaseLogger;
+  /** Told of each member whose Plus standing was written (the `planChanged` subscription). */
+  planWritten?: (uid: string) => void;
 }
 
 /** What one upkeep pass did. */
@@ -60,7 +62,7 @@ export class Billing {
     options: BillingOptions,
   ) {
     this.enabled = stripe !== null;
-    this.outbox = new ClaimsOutbox(dataSource, identity, options.log);
+    this.outbox = new ClaimsOutbox(dataSource, identity, options.log, options.planWritten);
     this.roles = new PlusRoleService(dataSource, stripe, this.outbox, options.graceDays);
     this.checkout = new CheckoutService(dataSource, stripe, options.publicUrl, identity);
     this.sync = new StripeSyncService(dataSource, stripe, this.roles, this.outbox, options.log);
@@ -107,12 +109,15 @@ export class Billing {
 export const billingModule: FeatureModule = {
   name: 'billing',
   entities: billingEntities,
-  build: async ({ config, dataSource, log }, { identity, accountLifecycle }) => {
+  build: async ({ config, dataSource, log, live }, { identity, accountLifecycle }) => {
     const stripe = await StripeClient.fromConfig(config.billing);
     const billing = new Billing(dataSource, identity.client, stripe, {
       publicUrl: config.publicUrl,
       graceDays: config.billing.graceDays,
       log,
+      planWritten: (uid) => {
+        live.publish('planChanged', uid, {});
+      },
     });
     // Billing's part in an account's end comes before any hook handed in.
     accountLifecycle.unshift(billing.closure);

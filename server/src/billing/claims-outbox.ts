@@ -22,6 +22,8 @@ export class ClaimsOutbox {
     private readonly dataSource: DataSource,
     private readonly identity: IdentityClient,
     private readonly log: FastifyBaseLogger,
+    /** Told after each member's claim write, done or not: their plan in the database is settled by then. */
+    private readonly written: (uid: string) => void = () => undefined,
   ) {}
 
   /** Writes every queued claim; one that fails stays queued for the next pass. Returns how many were written. */
@@ -53,7 +55,11 @@ export class ClaimsOutbox {
         if (this.claimWrites.get(uid) === write) this.claimWrites.delete(uid);
       };
       write.then(forget, forget);
-      await write;
+      try {
+        await write;
+      } finally {
+        this.written(uid);
+      }
     }
   }
 

@@ -23,7 +23,10 @@ export function createAuthChecker(partialFields: ReadonlySet<string>): AuthCheck
     if (!user) throw unauthenticated();
     if (!user.secondFactorPending) return true;
     const { schema, parentType, fieldName } = info;
-    const root = parentType === schema.getQueryType() || parentType === schema.getMutationType();
+    const root =
+      parentType === schema.getQueryType() ||
+      parentType === schema.getMutationType() ||
+      parentType === schema.getSubscriptionType();
     // A nested field is reached only through a root field that passed.
     if (root && !partialFields.has(`${parentType.name}.${fieldName}`)) throw mfaRequired();
     return true;
@@ -81,7 +84,7 @@ export interface RootFieldAccess {
 }
 
 /**
- * Classifies every Query and Mutation field of the given resolvers as public (`@Public()`),
+ * Classifies every Query, Mutation and Subscription field of the given resolvers as public (`@Public()`),
  * authorized (`@Authorized()`, aal2 by default) or partial (`@Authorized()` and
  * `@AllowPartialSignIn()`), and throws when one states neither or both of the first two, or is
  * partial without being authorized: checked when the schema is built.
@@ -98,6 +101,7 @@ export function classifyRootFields(resolverClasses: readonly object[]): RootFiel
   const fields = [
     ...storage.queries.map((query) => ({ ...query, root: 'Query' })),
     ...storage.mutations.map((mutation) => ({ ...mutation, root: 'Mutation' })),
+    ...storage.subscriptions.map((subscription) => ({ ...subscription, root: 'Subscription' })),
   ].filter((entry) => ours.has(entry.target));
 
   const unguarded: string[] = [];

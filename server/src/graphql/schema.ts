@@ -6,6 +6,7 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import type { ContainerType, NonEmptyArray } from 'type-graphql';
 import { ArgumentValidationError, buildSchema } from 'type-graphql';
 import { classifyRootFields, createAuthChecker } from './auth.js';
+import { unusedPubSub } from './subscriptions.js';
 
 /** What type-graphql's own validation passes class-validator, with unknown values refused. */
 const VALIDATOR_OPTIONS: ValidatorOptions = { skipMissingProperties: true, forbidUnknownValues: true };
@@ -51,6 +52,7 @@ export function buildGraphQLSchema(
     container,
     authChecker: createAuthChecker(partial),
     validateFn: validateArgument,
+    pubSub: unusedPubSub,
     emitSchemaFile: false,
   });
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { changingMemberRows } from '../db/member-rows.js';
+import type { PageChanged } from '../profiles/page-changes.js';
+import { noPageChanges } from '../profiles/page-changes.js';
 import { UserRecord } from '../members/user.entity.js';
 import type { AuthUser } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
@@ -44,7 +46,10 @@ const noSuchLink = () => appError(ErrorCode.NOT_FOUND, 'There is no such link on
 
 /** A member's links: adding, changing, hiding, ordering and removing them. */
 export class LinkService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pageChanged: PageChanged = noPageChanges,
+  ) {}
 
   /** Adds a link at the end of the page (at most `MAX_LINKS`). */
   add(actor: AuthUser, input: LinkInput): Promise<LinkRecord> {
@@ -153,14 +158,19 @@ export class LinkService {
   }
 
   /** Runs `work` in a transaction once the caller's page is known to exist. */
-  private inOwnPage<T>(actor: AuthUser, work: (manager: EntityManager, owner: UserRecord) => Promise<T>): Promise<T> {
+  private async inOwnPage<T>(
+    actor: AuthUser,
+    work: (manager: EntityManager, owner: UserRecord) => Promise<T>,
+  ): Promise<T> {
     // A change to this member's rows alone: other members' kept public answers stay.
-    return changingMemberRows([actor.id], () =>
+    const result = await changingMemberRows([actor.id], () =>
       this.dataSource.transaction(async (manager) => {
         // Locked, so that concurrent changes to the page's links take turns.
         const { owner } = await requireOwnPage(manager, actor, { lock: true });
         return work(manager, owner);
       }),
     );
+    this.pageChanged(actor.id);
+    return result;
   }
 }

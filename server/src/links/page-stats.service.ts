@@ -9,6 +9,7 @@ import { requirePlus } from '../members/plus.js';
 import { LinkClickDayRecord, LinkRecord, PageViewDayRecord } from './link.entity.js';
 import { toLink } from './link.service.js';
 import type { FirstVisits } from './first-visits.js';
+import type { PageActivityEvent } from './page-activity.js';
 import { DayStats, LinkStats, PageStats } from './link.types.js';
 
 /** Days of stats every member sees, and Plus members. */
@@ -37,6 +38,8 @@ export class PageStatsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly visits: FirstVisits,
+    /** Told of each view and click counted, for the owner's live stats (`pageActivity`). */
+    private readonly counted: (uid: string, event: PageActivityEvent) => void = () => undefined,
   ) {
     this.placeholder = dataSource.options.type === 'postgres' ? (index) => `$${index}` : () => '?';
   }
@@ -50,6 +53,7 @@ export class PageStatsService {
        ON CONFLICT (uid, day) DO UPDATE SET views = page_view_days.views + 1`,
       [uid, statsDay(at)],
     );
+    this.counted(uid, { kind: 'view', linkId: null, at: at.toISOString() });
   }
 
   /** Adds a click to the link `linkId` on the page of `uid` today, when it is `visitor`'s first on it today. */
@@ -61,6 +65,7 @@ export class PageStatsService {
        ON CONFLICT (link_id, day) DO UPDATE SET clicks = link_click_days.clicks + 1`,
       [linkId, statsDay(at), uid],
     );
+    this.counted(uid, { kind: 'click', linkId, at: at.toISOString() });
   }
 
   /** The page's counts for each of the `days` days up to and including `today` (oldest first), and each link's clicks over them. */

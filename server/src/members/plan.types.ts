@@ -14,3 +14,10 @@ registerEnumType(Plan, {
     plus: { description: 'Lampstand Plus: Plus themes and button style, a pinned verse, the Plus badge.' },
   },
 });
+
+declare module '../kernel/live.js' {
+  interface LiveTopics {
+    /** The member's plan may have changed (published by billing under their uid; the payload says nothing). */
+    planChanged: Record<string, never>;
+  }
+}

@@ -11,15 +11,26 @@ declare module '../kernel/feature-module.js' {
 /** The operator's use cases (`npm run admin`): no API of their own, only what they work with. */
 export const operatorModule: FeatureModule = {
   name: 'operator',
-  build: ({ dataSource }, { identity, records, accountLifecycle, dataExports, reports }) => ({
-    operator: {
-      dataSource,
-      identity: identity.client,
-      records,
-      lifecycle: accountLifecycle,
-      exports: dataExports,
-      reports,
-      endSessions: identity.sessions?.end,
-    },
-  }),
+  build: ({ dataSource, live }, { identity, records, accountLifecycle, dataExports, reports }) => {
+    const { sessions } = identity;
+    return {
+      operator: {
+        dataSource,
+        identity: identity.client,
+        records,
+        lifecycle: accountLifecycle,
+        exports: dataExports,
+        reports,
+        endSessions: sessions
+          ? async (uid: string) => {
+              const ended = await sessions.end(uid);
+              // A banned member's open connections close, and embeds of their page stop.
+              live.publish('sessionsEnded', uid, {});
+              live.publish('profileChanged', uid, {});
+              return ended;
+            }
+          : undefined,
+      },
+    };
+  },
 };

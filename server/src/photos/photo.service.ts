@@ -2,6 +2,8 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
 import { changingMemberRows } from '../db/member-rows.js';
+import type { PageChanged } from '../profiles/page-changes.js';
+import { noPageChanges } from '../profiles/page-changes.js';
 import type { AuthUser } from '../graphql/context.js';
 import { UserRecord } from '../members/user.entity.js';
 import { requireOwnPage } from '../profiles/own-page.js';
@@ -33,6 +35,7 @@ export class PhotoService {
     private readonly capacity: HeavyLane,
     /** Uploads per member per hour. */
     private readonly uploads: RateLimiterAbstract,
+    private readonly pageChanged: PageChanged = noPageChanges,
   ) {}
 
   /**
@@ -65,18 +68,21 @@ export class PhotoService {
         );
       }),
     );
+    this.pageChanged(actor.id);
     return photoPath(actor.id, version);
   }
 
   /** Takes the member's photo away (their page shows the initial again); nothing happens without one. */
-  remove(actor: AuthUser): Promise<ProfileRecord> {
-    return changingMemberRows([actor.id], () =>
+  async remove(actor: AuthUser): Promise<ProfileRecord> {
+    const profile = await changingMemberRows([actor.id], () =>
       this.dataSource.transaction(async (manager) => {
-        const { profile } = await requireOwnPage(manager, actor);
+        const { profile: own } = await requireOwnPage(manager, actor);
         await manager.delete(PhotoRecord, { uid: actor.id });
-        return profile;
+        return own;
       }),
     );
+    this.pageChanged(actor.id);
+    return profile;
   }
 
   /**

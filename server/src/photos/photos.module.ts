@@ -1,6 +1,7 @@
 import { resolver } from '../kernel/feature-module.js';
 import type { FeatureModule } from '../kernel/feature-module.js';
 import { windowLimiter } from '../work/rate-limit.js';
+import { publishPageChanges } from '../profiles/page-changes.js';
 import { photoEntities } from './photo.entity.js';
 import { photoLoaderFactory } from './photo.loaders.js';
 import { PhotoResolver, PublicPhotoResolver } from './photo.resolver.js';
@@ -17,11 +18,12 @@ declare module '../kernel/feature-module.js' {
 export const photosModule: FeatureModule = {
   name: 'photos',
   entities: photoEntities,
-  build: ({ config, dataSource, heavy }, { identity }) => ({
+  build: ({ config, dataSource, heavy, live }, { identity }) => ({
     photos: new PhotoService(
       dataSource,
       heavy.uploads,
       windowLimiter('photo-uploads', config.heavy.uploadsPerHour, 3600, identity.redis),
+      publishPageChanges(live),
     ),
   }),
   resolvers: [

@@ -5,6 +5,8 @@ import type { UserRecord } from '../members/user.entity.js';
 import { normalizeChosenUsername, usernameTaken } from './username.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { changingMemberRows } from '../db/member-rows.js';
+import type { PageChanged } from './page-changes.js';
+import { noPageChanges } from './page-changes.js';
 import type { AuthUser } from '../graphql/context.js';
 import type { Loaders } from '../graphql/context.js';
 import { appError, badUserInput, ErrorCode } from '../graphql/errors.js';
@@ -55,6 +57,7 @@ export class ProfileService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly verses: VerseService,
+    private readonly pageChanged: PageChanged = noPageChanges,
   ) {
     this.profiles = dataSource.getRepository(ProfileRecord);
     this.verseMoves = new DataLoader((moves) => this.moveVerses(moves), { cache: false, maxBatchSize: 500 });
@@ -239,6 +242,8 @@ export class ProfileService {
         return manager.save(ProfileRecord, record);
       });
     // Only this member's kept public answers are dropped (app/public-answers.ts).
-    return usernameChanges ? work() : changingMemberRows([actor.id], work);
+    const saved = await (usernameChanges ? work() : changingMemberRows([actor.id], work));
+    this.pageChanged(actor.id);
+    return saved;
   }
 }

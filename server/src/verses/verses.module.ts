@@ -1,5 +1,6 @@
 import { resolver } from '../kernel/feature-module.js';
 import type { FeatureModule } from '../kernel/feature-module.js';
+import { DayTurns } from './day-turns.js';
 import { registerVersePages } from './verse-pages.js';
 import { VerseRecord } from './verse.entity.js';
 import { VerseResolver } from './verse.resolver.js';
@@ -8,6 +9,8 @@ import { VerseService } from './verse.service.js';
 declare module '../kernel/feature-module.js' {
   interface Services {
     verses: VerseService;
+    /** The turning of the day in the time zones `verseOfTheDayChanged` subscribers listen to. */
+    dayTurns: DayTurns;
   }
 }
 
@@ -15,8 +18,14 @@ declare module '../kernel/feature-module.js' {
 export const versesModule: FeatureModule = {
   name: 'verses',
   entities: [VerseRecord],
-  build: ({ dataSource }) => ({ verses: new VerseService(dataSource.getRepository(VerseRecord)) }),
-  resolvers: [resolver(VerseResolver, ({ verses }) => new VerseResolver(verses))],
+  build: ({ dataSource, onClose }) => {
+    const dayTurns = new DayTurns();
+    onClose(() => {
+      dayTurns.close();
+    });
+    return { verses: new VerseService(dataSource.getRepository(VerseRecord)), dayTurns };
+  },
+  resolvers: [resolver(VerseResolver, ({ verses, dayTurns }) => new VerseResolver(verses, dayTurns))],
   routes: (server, { verses }, { config }) => {
     registerVersePages(server, { verses, publicUrl: config.publicUrl });
   },

@@ -181,6 +181,10 @@ describe('deny by default', () => {
       { field: 'Query.verse', access: 'public' },
       { field: 'Query.verseMail', access: 'authorized' },
       { field: 'Query.verseOfTheDay', access: 'public' },
+      { field: 'Subscription.pageActivity', access: 'authorized' },
+      { field: 'Subscription.planChanged', access: 'authorized' },
+      { field: 'Subscription.profileChanged', access: 'public' },
+      { field: 'Subscription.verseOfTheDayChanged', access: 'public' },
     ]);
   });
 
@@ -189,6 +193,9 @@ describe('deny by default', () => {
       ...PROTECTED_MUTATIONS.map(([name]) => `Mutation.${name}`),
       ...MFA_MUTATIONS.map(([name]) => `Mutation.${name}`),
       ...PROTECTED_QUERIES.map(([name]) => `Query.${name}`),
+      // Refused without a token over WebSocket in tests/server/subscriptions.test.ts.
+      'Subscription.pageActivity',
+      'Subscription.planChanged',
     ]);
     const authorized = classifyRootFields(resolvers).filter((entry) => entry.access === 'authorized');
     expect(authorized.map((entry) => entry.field).filter((field) => !tested.has(field))).toEqual([]);
