@@ -14,10 +14,11 @@ const KB = 1000;
  * public page that loads React alone. It was 152 KB before the server rendered the home page: taking
  * a page over, and the home page's own entry (which cuts the code the entries share into one chunk
  * more), add ~0.5 KB. The words for every error code (shared by every screen) and the links'
- * destination line took it just past 153 KB.
+ * destination line took it just past 153 KB. The split link that sends subscriptions to the socket
+ * (which itself loads only with the first subscription) took it to 154.4 KB.
  */
 const P7_TARGET_KB = 50;
-const CEILING_KB = 154;
+const CEILING_KB = 155;
 const distDir = inject('webDistDir');
 /** The public page's own document, as the server sends it for `/@username`. */
 const PUBLIC_PAGE = 'profile.html';
