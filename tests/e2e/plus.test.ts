@@ -117,14 +117,16 @@ describe('buying Plus and losing it again', () => {
     });
     Object.assign(session, { status: 'complete', subscription: subscription.id });
     // The return page waits on `planChanged` over the app's socket instead of polling.
-    const listening = page
-      .waitForEvent('websocket')
-      .then((socket) =>
-        socket.waitForEvent('framesent', { predicate: (frame) => String(frame.payload).includes('"PlanChanged"') }),
-      );
+    // (A refresh reconnects the socket, so every socket the page opens is watched.)
+    let listening = false;
+    page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => {
+        if (String(frame.payload).includes('"PlanChanged"')) listening = true;
+      });
+    });
     await page.goto(`${api.url}/plus?checkout=success&session_id=${session.id}`);
     await page.getByText('Confirming your payment…').waitFor();
-    await listening;
+    await expect.poll(() => listening, { timeout: 30_000, interval: 100 }).toBe(true);
     expect(await page.getByRole('button', { name: /^Upgrade/ }).count()).toBe(0);
     await checkScreen(page, 'plus-confirming');
     await stripeSays('checkout.session.completed', session);
