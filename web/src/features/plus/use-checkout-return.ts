@@ -51,9 +51,12 @@ export function useCheckoutReturn(): { phase: CheckoutPhase; checkAgain: () => v
             ? 'delayed'
             : 'confirming';
 
+  // Listening starts once the round's own refresh has answered: a refresh reconnects the socket,
+  // and an event sent while it reconnects would be missed.
+  const [refreshedRound, setRefreshedRound] = useState<number | null>(null);
   const waiting = phase === 'confirming' || phase === 'delayed';
   usePlanChangedSubscription({
-    skip: !waiting,
+    skip: !waiting || refreshedRound !== round,
     onData: () => void client.renew(),
     // No live connection (a proxy that drops WebSockets): say so now rather than after the wait.
     onError: () => {
@@ -63,7 +66,9 @@ export function useCheckoutReturn(): { phase: CheckoutPhase; checkAgain: () => v
 
   useEffect(() => {
     if (phase !== 'confirming') return;
-    void client.renew();
+    void client.renew().finally(() => {
+      setRefreshedRound(round);
+    });
     const timer = setTimeout(() => {
       setGaveUpRound(round);
     }, CONFIRM_FOR_MS);
