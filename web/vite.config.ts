@@ -165,10 +165,11 @@ const clientConfig: UserConfig = {
             // Every page needs React; the public page's first load needs none of it (profile.html).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // The app's pages need the router and Apollo too: one chunk compresses better than the
-            // handful of shared chunks the bundler would otherwise cut them into.
+            // handful of shared chunks the bundler would otherwise cut them into. Apollo's WebSocket
+            // link stays with graphql-ws in the chunk the first subscription loads (session/live-link.ts).
             {
               name: 'vendor',
-              test: /node_modules[\\/](react-router|@apollo[\\/]client|rxjs|optimism|@wry[\\/][a-z]+|tslib)[\\/]/,
+              test: /node_modules[\\/](react-router|@apollo[\\/]client(?![\\/]link[\\/]subscriptions)|rxjs|optimism|@wry[\\/][a-z]+|tslib)[\\/]/,
             },
           ],
         },

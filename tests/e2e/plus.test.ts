@@ -14,7 +14,7 @@ let browser: TestBrowser;
 beforeAll(async () => {
   billing = await startBillingApp({
     WEB_DIST_DIR: inject('webDistDir'),
-    // The return from checkout refreshes the session every two seconds while it waits.
+    // Sign-up, returns and tabs coming back refresh the session many times in one test.
     AUTH_RATE_LIMIT_TOKEN: '1000',
     AUTH_RATE_LIMIT_TOKEN_BURST: '1000',
   });
@@ -34,6 +34,10 @@ async function stripeSays(type: string, object: Record<string, unknown> & { id: 
 /** The look a visitor's browser renders for a member's page. */
 async function visitorSees(username: string) {
   const { context, page } = await newPage(browser);
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => {
+    sockets.push(socket.url());
+  });
   await page.goto(`${billing.api.url}/@${username}`);
   await page.locator('.profile .verse-ref').waitFor();
   const look = page.locator('.profile');
@@ -43,6 +47,8 @@ async function visitorSees(username: string) {
     badge: await page.getByText('Plus member').count(),
     verse: await page.locator('.profile .verse-ref').innerText(),
   };
+  // The public page subscribes to nothing, so it opens no socket (nor loads the socket's code).
+  expect(sockets).toEqual([]);
   return { context, page, seen };
 }
 
@@ -110,8 +116,17 @@ describe('buying Plus and losing it again', () => {
       status: 'active',
     });
     Object.assign(session, { status: 'complete', subscription: subscription.id });
+    // The return page waits on `planChanged` over the app's socket instead of polling.
+    // (A refresh reconnects the socket, so every socket the page opens is watched.)
+    let listening = false;
+    page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => {
+        if (String(frame.payload).includes('"PlanChanged"')) listening = true;
+      });
+    });
     await page.goto(`${api.url}/plus?checkout=success&session_id=${session.id}`);
     await page.getByText('Confirming your payment…').waitFor();
+    await expect.poll(() => listening, { timeout: 30_000, interval: 100 }).toBe(true);
     expect(await page.getByRole('button', { name: /^Upgrade/ }).count()).toBe(0);
     await checkScreen(page, 'plus-confirming');
     await stripeSays('checkout.session.completed', session);

@@ -100,6 +100,41 @@ describe('the Stats screen', () => {
     await context.close();
   });
 
+  it("adds a visitor's view and click to the open screen as they happen, without a reload", async () => {
+    const member = await memberWithLinks(['Prayer list']);
+    const { context, page } = await newPage(browser);
+    await logIn(page, api.url, member.email, member.password);
+    // The screen's `pageActivity` subscription, sent once the server has accepted the socket.
+    const subscribed = page
+      .waitForEvent('websocket')
+      .then((socket) =>
+        socket.waitForEvent('framesent', { predicate: (frame) => String(frame.payload).includes('"PageActivity"') }),
+      );
+    await page.goto(`${api.url}/stats`);
+    await heading(page, 'Stats');
+    await page.getByText('No visits yet.').waitFor();
+    await subscribed;
+    let reloads = 0;
+    page.on('framenavigated', () => {
+      reloads += 1;
+    });
+
+    await visitAndClick(member, 'Prayer list');
+    const settled = { timeout: 30_000, interval: 100 };
+    await expect.poll(() => stat(page, 'views'), settled).toBe('1');
+    await expect.poll(() => stat(page, 'clicks'), settled).toBe('1');
+    expect(await stat(page, 'rate')).toBe('100%');
+    expect(
+      await page
+        .getByRole('table', { name: 'Clicks on each link' })
+        .getByRole('row', { name: /Prayer list/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['1', '100%']);
+    expect(reloads).toBe(0);
+    await context.close();
+  });
+
   it('gives a Plus member 90 days with a chart, its table, and the clicks on each link', async () => {
     const member = await memberWithLinks(['Sermons', 'Podcast'], true);
     const uid = member.member.user.uid;

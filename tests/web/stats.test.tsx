@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,9 @@ import { AuthClient } from '../../web/src/session/auth-client';
 import { AuthProvider } from '../../web/src/session/AuthProvider';
 import { RequireAuth } from '../../web/src/session/RequireAuth';
 import type { ApiAnswer, ApiRequest } from '../support/web-api';
-import { failure, refreshed, session, storeSession, stubApi } from '../support/web-api';
+import { failure, refreshed, session, storeSession, stubApi, SESSION_STORAGE_KEY } from '../support/web-api';
+import type { LiveApi } from '../support/web-live';
+import { startLiveApi } from '../support/web-live';
 
 const UID = 'f00d';
 
@@ -64,8 +66,11 @@ function renderStats(handler: (request: ApiRequest) => ApiAnswer, options: { plu
 beforeEach(() => {
   localStorage.clear();
 });
-afterEach(() => {
+let live: LiveApi | null = null;
+afterEach(async () => {
   cleanup();
+  await live?.close();
+  live = null;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -172,5 +177,77 @@ describe('the Stats screen', () => {
         .map((row) => row.textContent),
     ).toEqual(['LinkClicksShare', 'Sermons480%', 'Old blog (hidden)120%']);
     expect(screen.queryByRole('link', { name: 'Lampstand Plus' })).toBeNull();
+  });
+
+  it('adds each view and click to the counts as the server counts them, without reading the stats again', async () => {
+    live = await startLiveApi();
+    const api = renderStats(() =>
+      stats(7, {
+        views: 4,
+        clicks: 1,
+        clickRate: 0.25,
+        links: [
+          {
+            __typename: 'LinkStats',
+            clicks: 1,
+            link: { __typename: 'Link', id: 'a', title: 'Sermons', hidden: false },
+          },
+          { __typename: 'LinkStats', clicks: 0, link: { __typename: 'Link', id: 'b', title: 'Choir', hidden: false } },
+        ],
+        byDay: byDay(7, [{ views: 1, clicks: 1 }]),
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Views and clicks, last 7 days' });
+    await live.subscribed('pageActivity');
+    // The socket carries the member's current token, the one the restore's refresh stored.
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}') as { accessToken?: string };
+    expect(live.authorizations).toEqual([`Bearer ${stored.accessToken ?? 'none'}`]);
+
+    const stat = (name: string) => document.querySelector(`[data-stat="${name}"]`)?.textContent;
+    const today = () =>
+      within(within(table).getAllByRole('row')[1] ?? table)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    live.publish('pageActivity', {
+      __typename: 'PageActivity',
+      kind: 'view',
+      linkId: null,
+      at: '2026-11-25T09:30:00.000Z',
+    });
+    await waitFor(() => {
+      expect(stat('views')).toBe('5');
+    });
+    expect(today()).toEqual(['2', '1']);
+    expect(stat('rate')).toBe('20%');
+
+    live.publish('pageActivity', {
+      __typename: 'PageActivity',
+      kind: 'click',
+      linkId: 'b',
+      at: '2026-11-25T09:31:00.000Z',
+    });
+    await waitFor(() => {
+      expect(stat('clicks')).toBe('2');
+    });
+    expect(today()).toEqual(['2', '2']);
+    expect(stat('rate')).toBe('40%');
+    const perLink = screen.getByRole('table', { name: 'Clicks on each link' });
+    expect(
+      within(perLink)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['LinkClicksShare', 'Sermons150%', 'Choir150%']);
+    expect(api.count('StatsPage')).toBe(1);
+
+    // A click on a link added since the screen loaded cannot be placed: the stats are read again.
+    live.publish('pageActivity', {
+      __typename: 'PageActivity',
+      kind: 'click',
+      linkId: 'new',
+      at: '2026-11-25T09:32:00.000Z',
+    });
+    await waitFor(() => {
+      expect(api.count('StatsPage')).toBe(2);
+    });
   });
 });

@@ -1,4 +1,5 @@
-// GraphQL Code Generator plugin: the Apollo Client 4 hooks (`useXQuery`, `useXMutation`) of the
+// GraphQL Code Generator plugin: the Apollo Client 4 hooks (`useXQuery`, `useXMutation`,
+// `useXSubscription`) of the
 // operations in one `.graphql` file, written into the module the near-operation-file preset makes
 // beside it. The documents and their types come from the maintained plugins that run before this
 // one (typed-document-node, typescript-operations); this plugin only wraps them in hooks.
@@ -7,7 +8,8 @@
 // imports the hooks from `@apollo/client` and types them with `QueryHookOptions`/`MutationTuple`,
 // which Apollo Client 4 moved to `@apollo/client/react` as `useQuery.Options` and
 // `useMutation.ResultTuple` (dotansimha/graphql-code-generator-community#1177, still open).
-// No lazy-query hooks: no screen uses one (add `useLazyQuery` here when one does).
+// No lazy-query hooks: no screen uses one (add `useLazyQuery` here when one does). Subscriptions
+// get `useXSubscription`, Apollo Client 4's `useSubscription` with the operation's types.
 'use strict';
 
 const { Kind } = require('graphql');
@@ -42,9 +44,22 @@ function mutationHook(operation) {
   );
 }
 
+function subscriptionHook(operation) {
+  const base = operation.name.value;
+  const data = `${base}Subscription`;
+  const variables = `${data}Variables`;
+  const optional = needsVariables(operation) ? '' : '?';
+  return (
+    `/** Follows the \`${base}\` subscription (over the WebSocket, see web/src/session/live-link.ts). */\n` +
+    `export function use${data}(options${optional}: useSubscription.Options<${data}, ${variables}>): useSubscription.Result<${data}> {\n` +
+    `  return useSubscription(${base}Document, options ?? {});\n}`
+  );
+}
+
 const hooks = {
   query: { apollo: 'useQuery', write: queryHook },
   mutation: { apollo: 'useMutation', write: mutationHook },
+  subscription: { apollo: 'useSubscription', write: subscriptionHook },
 };
 
 /** @type {import('@graphql-codegen/plugin-helpers').CodegenPlugin} */

@@ -74,6 +74,13 @@ export type LogoutScope =
   /** Every other session; this one stays. */
   | 'others';
 
+/** What a visitor did on a page. */
+export type PageActivityKind =
+  /** A link was clicked (counted once a day per visitor and link). */
+  | 'click'
+  /** The page was viewed (counted once a day per visitor). */
+  | 'view';
+
 /** A member's subscription. */
 export type Plan =
   /** No subscription. */

@@ -1,15 +1,23 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { isSubscriptionOperation } from '@apollo/client/utilities';
 
 /**
  * The browser's GraphQL client; the API lives on the same origin as the app. `authLink` adds the
- * member's token (see auth/auth-link.ts). `ssrMode` is for the server's rendering of a page, which
- * reads answers put in the cache beforehand and never asks the network.
+ * member's token (see auth/auth-link.ts). `live` carries subscriptions (session/live-link.ts, a
+ * WebSocket); queries and mutations go over HTTP. `ssrMode` is for the server's rendering of a page,
+ * which reads answers put in the cache beforehand and never asks the network.
  */
-export function createApolloClient(authLink?: ApolloLink, options: { ssrMode?: boolean } = {}): ApolloClient {
+export function createApolloClient(
+  authLink?: ApolloLink,
+  options: { ssrMode?: boolean; live?: ApolloLink } = {},
+): ApolloClient {
   const http = new HttpLink({ uri: '/graphql' });
+  const overHttp = authLink ? ApolloLink.from([authLink, http]) : http;
   return new ApolloClient({
     ssrMode: options.ssrMode ?? false,
-    link: authLink ? ApolloLink.from([authLink, http]) : http,
+    link: options.live
+      ? ApolloLink.split(({ query }) => isSubscriptionOperation(query), options.live, overHttp)
+      : overHttp,
     cache: new InMemoryCache({
       typePolicies: {
         // Verse texts never change: one cache entry per OSIS id and translation (the KJV's and the

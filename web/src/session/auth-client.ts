@@ -16,9 +16,12 @@ import type { ApolloClient } from '@apollo/client';
 import type { Subscription } from 'rxjs';
 import { createApolloClient } from '../lib/apollo';
 import { isSessionRefused } from '../lib/errors';
+import type { TokenSource } from './auth-link';
 import { ANONYMOUS, createAuthLink } from './auth-link';
 import type { AuthSnapshot, SessionMark, SessionPayload } from './auth-state';
 import { AuthState, SIGNED_OUT } from './auth-state';
+import type { LiveLink } from './live-link';
+import { createLiveLink } from './live-link';
 import { RefreshScheduler, withRefreshLock } from './refresh-scheduler';
 import type { Session } from './session';
 import { isPlus, readClaims, sessionFromPayload, SessionStore } from './session';
@@ -49,6 +52,8 @@ export class AuthClient {
   private readonly store: SessionStore;
   private readonly state: AuthState;
   private readonly refreshes: RefreshScheduler;
+  /** The subscriptions' WebSocket, opened by the first subscription and following the session. */
+  private readonly live: LiveLink;
   private renewal: Promise<boolean> | null = null;
   private restoring: Promise<void> | null = null;
   private watching: Subscription | null = null;
@@ -75,13 +80,12 @@ export class AuthClient {
       signedInSession: () => (this.snapshot.status === 'signedIn' ? this.snapshot.session : null),
       renew: () => void this.renew(),
     });
-    this.apollo = createApolloClient(
-      createAuthLink({
-        accessToken: () => this.snapshot.session?.accessToken ?? null,
-        renew: (rejected) => this.renewAfterRejection(rejected),
-      }),
-      { ssrMode: options.ssrMode },
-    );
+    const tokens: TokenSource = {
+      accessToken: () => this.snapshot.session?.accessToken ?? null,
+      renew: (rejected) => this.renewAfterRejection(rejected),
+    };
+    this.live = createLiveLink(tokens);
+    this.apollo = createApolloClient(createAuthLink(tokens), { ssrMode: options.ssrMode, live: this.live.link });
   }
 
   readonly subscribe: AuthState['subscribe'];
@@ -333,6 +337,12 @@ export class AuthClient {
   }
 
   private set(snapshot: AuthSnapshot): void {
+    const before = this.snapshot.session?.accessToken ?? null;
+    const after = snapshot.session?.accessToken ?? null;
     this.state.set(snapshot);
+    // The server reads the token once, when the socket opens: a new one needs a new connection,
+    // and a session that ended must not keep one open.
+    if (after === null) this.live.close();
+    else if (before !== after) this.live.restart();
   }
 }

@@ -5,10 +5,16 @@ import '@graphiql/react/style.css';
 import 'graphiql/graphiql.css';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
 import { GraphiQL } from 'graphiql';
+import { createClient } from 'graphql-ws';
 import { useState } from 'react';
+import { liveUrl } from '../../lib/live-url';
 import type { ExampleOperation } from './examples';
 
-const fetcher = createGraphiQLFetcher({ url: '/graphql' });
+/**
+ * Queries and mutations over HTTP; subscriptions over one WebSocket on the same `/graphql`
+ * (graphql-ws), opened by the first subscription run, as a visitor (the public fields only).
+ */
+const fetcher = createGraphiQLFetcher({ url: '/graphql', wsClient: createClient({ url: liveUrl() }) });
 
 /**
  * GraphiQL on the public API, bundled with the app so that it needs no CDN; loaded only when a

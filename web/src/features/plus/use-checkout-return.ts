@@ -3,10 +3,12 @@ import { useSearchParams } from 'react-router';
 import { appConfig } from '../../lib/config';
 import { useAuth } from '../../session/AuthProvider';
 import { SAME_PAGE } from '../../ui/PageHeading';
+import { usePlanChangedSubscription } from './plan-changed.generated';
 
-/** How often the session is refreshed while Stripe's confirmation is awaited. */
-const CONFIRM_POLL_MS = 2_000;
-/** How long it is awaited before the page says it is taking longer (the webhook usually lands in seconds). */
+/**
+ * How long the confirmation is awaited before the page says it is taking longer and offers to check
+ * again (the webhook usually lands in seconds). The page keeps listening after that.
+ */
 const CONFIRM_FOR_MS = 20_000;
 
 /**
@@ -22,10 +24,12 @@ function outcomeOf(params: URLSearchParams): 'success' | 'cancelled' | null {
 
 /**
  * Follows `/plus?checkout=success|cancelled`. Stripe sends the member back before (or after) its
- * webhook reaches us, so after a success the session is refreshed every two seconds for about
- * twenty until its token carries Plus (the refresh also brings `me` up to date). The query is
- * removed from the address once there is nothing left to wait for, so that a reload or a bookmark
- * does not replay it.
+ * webhook reaches us, so after a success the page listens to `planChanged`, which the server sends
+ * when the webhook changes the plan, and then refreshes the session so that its token carries Plus
+ * (the refresh also brings `me` up to date). It refreshes once as it starts listening too, in case
+ * the webhook landed just before. After about twenty seconds without news it says so and offers
+ * "Check again" (one refresh), still listening. The query is removed from the address once there
+ * is nothing left to wait for, so that a reload or a bookmark does not replay it.
  */
 export function useCheckoutReturn(): { phase: CheckoutPhase; checkAgain: () => void } {
   const { client, stripe } = useAuth();
@@ -47,23 +51,28 @@ export function useCheckoutReturn(): { phase: CheckoutPhase; checkAgain: () => v
             ? 'delayed'
             : 'confirming';
 
+  // Listening starts once the round's own refresh has answered: a refresh reconnects the socket,
+  // and an event sent while it reconnects would be missed.
+  const [refreshedRound, setRefreshedRound] = useState<number | null>(null);
+  const waiting = phase === 'confirming' || phase === 'delayed';
+  usePlanChangedSubscription({
+    skip: !waiting || refreshedRound !== round,
+    onData: () => void client.renew(),
+    // No live connection (a proxy that drops WebSockets): say so now rather than after the wait.
+    onError: () => {
+      setGaveUpRound(round);
+    },
+  });
+
   useEffect(() => {
     if (phase !== 'confirming') return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = Date.now() + CONFIRM_FOR_MS;
-    const wait = () => {
-      timer = setTimeout(() => {
-        void client.renew().then(() => {
-          if (cancelled) return;
-          if (Date.now() >= deadline) setGaveUpRound(round);
-          else wait();
-        });
-      }, CONFIRM_POLL_MS);
-    };
-    wait();
+    void client.renew().finally(() => {
+      setRefreshedRound(round);
+    });
+    const timer = setTimeout(() => {
+      setGaveUpRound(round);
+    }, CONFIRM_FOR_MS);
     return () => {
-      cancelled = true;
       clearTimeout(timer);
     };
   }, [phase, round, client]);

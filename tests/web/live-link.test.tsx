@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PageActivityDocument } from '../../web/src/features/stats/page-activity.generated';
+import { AuthClient } from '../../web/src/session/auth-client';
+import { member, refreshed, session, SESSION_STORAGE_KEY, storeSession, stubApi } from '../support/web-api';
+import type { LiveApi } from '../support/web-live';
+import { startLiveApi } from '../support/web-live';
+
+const UID = 'c0de';
+
+let live: LiveApi;
+let stop: (() => void) | null = null;
+
+beforeEach(async () => {
+  localStorage.clear();
+  live = await startLiveApi();
+});
+afterEach(async () => {
+  stop?.();
+  stop = null;
+  await live.close();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const storedToken = () =>
+  (JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}') as { accessToken?: string }).accessToken;
+
+/** Waits on the real socket's server for `check`, giving each turn of the event loop its chance. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`still waiting: ${what}`);
+    },
+    { timeout: 30_000, interval: 20 },
+  );
+}
+
+/** A signed-in member's client, restored from storage as the app starts it. */
+async function signedIn(): Promise<{ client: AuthClient; api: ReturnType<typeof stubApi> }> {
+  storeSession(session({ sub: UID }));
+  const api = stubApi({
+    RefreshSession: () => refreshed(UID),
+    AuthMe: () => ({ body: { data: { me: member(UID) } } }),
+    Logout: () => ({ body: { data: { logout: true } } }),
+  });
+  const client = new AuthClient({ storage: localStorage });
+  stop = client.start();
+  await until(() => client.getSnapshot().status === 'signedIn', 'the session restored');
+  return { client, api };
+}
+
+describe("the app's subscriptions socket", () => {
+  it('opens only with a subscription, carrying the current token; reconnects after a refresh; closes at sign-out', async () => {
+    const { client, api } = await signedIn();
+    // Signed in, with the member read over HTTP, but subscribed to nothing: no socket.
+    await until(() => api.count('AuthMe') === 1 || client.getSnapshot().member !== null, 'the member read');
+    expect(live.sockets()).toBe(0);
+    expect(live.authorizations).toEqual([]);
+
+    const received: unknown[] = [];
+    const subscription = client.apollo.subscribe({ query: PageActivityDocument }).subscribe((result) => {
+      received.push(result.data?.pageActivity.kind);
+    });
+    await live.subscribed('pageActivity');
+    expect(live.authorizations).toEqual([`Bearer ${storedToken() ?? ''}`]);
+
+    // A refresh brings a new token: the socket reconnects with it and the subscription carries on.
+    const before = storedToken();
+    await client.renew();
+    expect(storedToken()).not.toBe(before);
+    await until(
+      () => live.authorizations.length === 2 && live.running('pageActivity') === 1,
+      'the subscription resumed on a new connection',
+    );
+    expect(live.authorizations[1]).toBe(`Bearer ${storedToken() ?? ''}`);
+    live.publish('pageActivity', {
+      __typename: 'PageActivity',
+      kind: 'view',
+      linkId: null,
+      at: new Date().toISOString(),
+    });
+    await until(() => received.length === 1, 'the event after the reconnection');
+    expect(received).toEqual(['view']);
+
+    await client.signOut();
+    await until(() => live.sockets() === 0 && live.running('pageActivity') === 0, 'the socket closed');
+    subscription.unsubscribe();
+  });
+});
