@@ -31,8 +31,15 @@ describe('prayer requests in the browser', () => {
     const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const inbox = await memberContext.newPage();
     await logIn(inbox, api.url, member.email, member.password);
+    // The inbox listens for new requests over the app's socket; the test waits until it has asked.
+    const listening = inbox.waitForEvent('websocket').then((socket) =>
+      socket.waitForEvent('framesent', {
+        predicate: (frame) => String(frame.payload).includes('prayerRequestReceived'),
+      }),
+    );
     await inbox.goto(`${api.url}/prayer-requests`);
     await inbox.getByText('No prayer requests yet.').waitFor();
+    await listening;
     await inbox.getByLabel('Show “Send a prayer request” on my page').check();
     await inbox.getByRole('button', { name: 'Save' }).click();
     await inbox.getByText('Saved.').waitFor();
@@ -51,8 +58,7 @@ describe('prayer requests in the browser', () => {
     await visitor.getByRole('button', { name: 'Send prayer request' }).click();
     await visitor.getByText('Thank you. Your prayer request was sent.').waitFor();
 
-    // The inbox reads afresh when its window is focused again.
-    await inbox.evaluate(() => window.dispatchEvent(new Event('focus')));
+    // It arrives in the open inbox as it is sent: no reload, no focus.
     await inbox.getByText('Please pray for my job interview on Monday.').waitFor();
     await inbox.getByText('1 new request.').waitFor();
     await inbox.getByText('Asked to keep it private').waitFor();

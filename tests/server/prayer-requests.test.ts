@@ -308,7 +308,9 @@ describe('mail to the member, retention, export and deletion', () => {
 
 describe('a prayer request arriving live', () => {
   const RECEIVED = 'subscription { prayerRequestReceived { id body canReply } }';
-  type Received = { prayerRequestReceived: { id: string; body: string; canReply: boolean } };
+  interface Received {
+    prayerRequestReceived: { id: string; body: string; canReply: boolean };
+  }
 
   it('reaches the member it was sent to as it is stored, and no other member', async () => {
     const member = await memberTakingRequests();

@@ -7,12 +7,16 @@ import { MemberNav } from '../../ui/MemberNav';
 import { PageHeading } from '../../ui/PageHeading';
 import { PrayerRequestCard } from './PrayerRequestCard';
 import { PrayerSettingsForm } from './PrayerSettingsForm';
-import { useMarkPrayerRequestsReadMutation, usePrayerRequestsPageQuery } from './prayer-requests.generated';
+import {
+  useMarkPrayerRequestsReadMutation,
+  usePrayerRequestReceivedSubscription,
+  usePrayerRequestsPageQuery,
+} from './prayer-requests.generated';
 
 /**
  * `/prayer-requests`: what visitors asked the member to pray for, newest first, and the button's
- * settings. Read afresh when the window comes back into focus (live arrival comes with the
- * `prayerRequestReceived` subscription, added once subscriptions exist).
+ * settings. A new request appears as it arrives (`prayerRequestReceived`), and the inbox is read
+ * afresh when the window comes back into focus, for any that came while the socket was reconnecting.
  */
 export function PrayerRequestsPage() {
   usePageMeta({ title: 'Prayer requests · Lampstand' });
@@ -21,6 +25,11 @@ export function PrayerRequestsPage() {
   const [markRead] = useMarkPrayerRequestsReadMutation();
   const { refetch } = query;
   const unread = query.data?.unreadPrayerRequests ?? 0;
+  usePrayerRequestReceivedSubscription({
+    // Sent before the first answer, a request is in it already.
+    skip: query.dataState !== 'complete',
+    onData: () => void refetch(),
+  });
 
   useEffect(() => {
     const refresh = () => void refetch();
