@@ -102,7 +102,7 @@ describe('the editor and the own page on a phone', () => {
     expect(await inView(page, page.getByRole('radio', { name: 'Centred' }))).toBe(true);
     const editingAt = await page.evaluate(() => window.scrollY);
     expect(editingAt).toBeGreaterThan(200);
-    await press(page.getByRole('button', { name: 'Preview' }));
+    await press(page.getByRole('button', { name: 'Preview', exact: true }));
     const save = page.getByRole('button', { name: 'Save changes' });
     const back = page.getByRole('button', { name: 'Back to editing' });
     await back.waitFor();
@@ -132,7 +132,7 @@ describe('the editor and the own page on a phone', () => {
     expect(await inView(page, back)).toBe(true);
 
     await press(back);
-    await page.getByRole('button', { name: 'Preview' }).waitFor();
+    await page.getByRole('button', { name: 'Preview', exact: true }).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeCloseTo(editingAt, -1);
     expect(await inView(page, page.getByRole('radio', { name: 'Centred' }))).toBe(true);
     await save.click();

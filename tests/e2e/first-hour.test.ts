@@ -136,8 +136,8 @@ describe("the editor's save bar", () => {
     const { context, page } = await open(PHONE);
     await editorOf(page);
     await page.getByRole('radio', { name: /^Dark/ }).check();
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const top = await page.getByRole('heading', { name: 'Preview' }).evaluate((element) => {
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const top = await page.getByRole('heading', { name: 'Preview', exact: true }).evaluate((element) => {
       return element.getBoundingClientRect().top;
     });
     expect(top).toBeGreaterThanOrEqual(0);

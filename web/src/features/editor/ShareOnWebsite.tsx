@@ -150,7 +150,7 @@ export function ShareOnWebsite({
         </p>
       )}
       <Snippet
-        title="Your page"
+        title="Your page, compact"
         code={pageEmbedSnippet(site, { username, name }, { theme })}
         preview={pageEmbedUrl(site, username, theme)}
         size={PAGE_EMBED_SIZE}
