@@ -50,6 +50,8 @@ const PROTECTED_MUTATIONS: [string, (caller: Caller) => string][] = [
   ],
   ['changeUsername', () => 'mutation { changeUsername(username: "taken.over") { username } }'],
   ['completeWelcome', () => 'mutation { completeWelcome { welcome } }'],
+  ['updatePrayerSettings', () => 'mutation { updatePrayerSettings(input: { enabled: true }) { enabled } }'],
+  ['markPrayerRequestsRead', () => 'mutation { markPrayerRequestsRead }'],
   ['pinVerse', () => 'mutation { pinVerse(ref: "John 3:16") { versePinned } }'],
   ['unpinVerse', () => 'mutation { unpinVerse { versePinned } }'],
   ['saveVerse', () => 'mutation { saveVerse(ref: "John 3:16") { savedAt } }'],
@@ -98,6 +100,26 @@ const PROTECTED_QUERIES: [string, string][] = [
   ['pageStats', '{ pageStats { views clicks } }'],
   ['savedVerses', '{ savedVerses { savedAt } }'],
   ['verseMail', '{ verseMail { enabled } }'],
+  ['prayerRequests', '{ prayerRequests { id } }'],
+  ['prayerSettings', '{ prayerSettings { enabled } }'],
+  ['unreadPrayerRequests', '{ unreadPrayerRequests }'],
+];
+
+/**
+ * Protected mutations on one of the member's prayer requests: refused here without a token;
+ * tests/server/prayer-requests.test.ts shows another member's request reads as missing.
+ */
+const PRAYER_REQUEST_MUTATIONS: [string, string][] = [
+  [
+    'markPrayerRequestPrayed',
+    'mutation { markPrayerRequestPrayed(id: "00000000-0000-4000-8000-000000000000") { id } }',
+  ],
+  ['deletePrayerRequest', 'mutation { deletePrayerRequest(id: "00000000-0000-4000-8000-000000000000") }'],
+  ['reportPrayerRequest', 'mutation { reportPrayerRequest(id: "00000000-0000-4000-8000-000000000000") }'],
+  [
+    'replyToPrayerRequest',
+    'mutation { replyToPrayerRequest(input: { id: "00000000-0000-4000-8000-000000000000", message: "Hi" }) { id } }',
+  ],
 ];
 
 interface Links {
@@ -139,10 +161,13 @@ describe('deny by default', () => {
       { field: 'Mutation.changeUsername', access: 'authorized' },
       { field: 'Mutation.completeWelcome', access: 'authorized' },
       { field: 'Mutation.deleteAccount', access: 'authorized' },
+      { field: 'Mutation.deletePrayerRequest', access: 'authorized' },
       { field: 'Mutation.disableMfa', access: 'authorized' },
       { field: 'Mutation.generateRecoveryCodes', access: 'authorized' },
       { field: 'Mutation.login', access: 'public' },
       { field: 'Mutation.logout', access: 'partial' },
+      { field: 'Mutation.markPrayerRequestPrayed', access: 'authorized' },
+      { field: 'Mutation.markPrayerRequestsRead', access: 'authorized' },
       { field: 'Mutation.openBillingPortal', access: 'authorized' },
       { field: 'Mutation.openRecoveryLink', access: 'public' },
       { field: 'Mutation.pinVerse', access: 'authorized' },
@@ -150,11 +175,14 @@ describe('deny by default', () => {
       { field: 'Mutation.removeLink', access: 'authorized' },
       { field: 'Mutation.removePhoto', access: 'authorized' },
       { field: 'Mutation.reorderLinks', access: 'authorized' },
+      { field: 'Mutation.replyToPrayerRequest', access: 'authorized' },
       { field: 'Mutation.reportPage', access: 'public' },
+      { field: 'Mutation.reportPrayerRequest', access: 'authorized' },
       { field: 'Mutation.requestPasswordReset', access: 'public' },
       { field: 'Mutation.requestSignInLink', access: 'public' },
       { field: 'Mutation.resetPassword', access: 'public' },
       { field: 'Mutation.saveVerse', access: 'authorized' },
+      { field: 'Mutation.sendPrayerRequest', access: 'public' },
       { field: 'Mutation.setNewPassword', access: 'authorized' },
       { field: 'Mutation.signInWithEmailCode', access: 'public' },
       { field: 'Mutation.signUp', access: 'public' },
@@ -166,6 +194,7 @@ describe('deny by default', () => {
       { field: 'Mutation.unsubscribeVerseMail', access: 'authorized' },
       { field: 'Mutation.updateEmail', access: 'authorized' },
       { field: 'Mutation.updateLink', access: 'authorized' },
+      { field: 'Mutation.updatePrayerSettings', access: 'authorized' },
       { field: 'Mutation.updateProfile', access: 'authorized' },
       { field: 'Mutation.verifyMfa', access: 'partial' },
       { field: 'Mutation.verifyRecoveryCode', access: 'partial' },
@@ -174,15 +203,20 @@ describe('deny by default', () => {
       { field: 'Query.myData', access: 'authorized' },
       { field: 'Query.pageStats', access: 'authorized' },
       { field: 'Query.plans', access: 'public' },
+      { field: 'Query.prayerChallenge', access: 'public' },
+      { field: 'Query.prayerRequests', access: 'authorized' },
+      { field: 'Query.prayerSettings', access: 'authorized' },
       { field: 'Query.profile', access: 'public' },
       { field: 'Query.savedVerses', access: 'authorized' },
       { field: 'Query.subscription', access: 'authorized' },
+      { field: 'Query.unreadPrayerRequests', access: 'authorized' },
       { field: 'Query.usernameAvailable', access: 'public' },
       { field: 'Query.verse', access: 'public' },
       { field: 'Query.verseMail', access: 'authorized' },
       { field: 'Query.verseOfTheDay', access: 'public' },
       { field: 'Subscription.pageActivity', access: 'authorized' },
       { field: 'Subscription.planChanged', access: 'authorized' },
+      { field: 'Subscription.prayerRequestReceived', access: 'authorized' },
       { field: 'Subscription.profileChanged', access: 'public' },
       { field: 'Subscription.verseOfTheDayChanged', access: 'public' },
     ]);
@@ -193,9 +227,12 @@ describe('deny by default', () => {
       ...PROTECTED_MUTATIONS.map(([name]) => `Mutation.${name}`),
       ...MFA_MUTATIONS.map(([name]) => `Mutation.${name}`),
       ...PROTECTED_QUERIES.map(([name]) => `Query.${name}`),
-      // Refused without a token over WebSocket in tests/server/subscriptions.test.ts.
+      ...PRAYER_REQUEST_MUTATIONS.map(([name]) => `Mutation.${name}`),
+      // Refused without a token over WebSocket in tests/server/subscriptions.test.ts and
+      // tests/server/prayer-requests.test.ts.
       'Subscription.pageActivity',
       'Subscription.planChanged',
+      'Subscription.prayerRequestReceived',
     ]);
     const authorized = classifyRootFields(resolvers).filter((entry) => entry.access === 'authorized');
     expect(authorized.map((entry) => entry.field).filter((field) => !tested.has(field))).toEqual([]);
@@ -213,7 +250,7 @@ describe('anonymous callers (B4)', () => {
     expect(await snapshot(member.user.uid)).toEqual(before);
   });
 
-  it.each(MFA_MUTATIONS)('cannot call %s', async (_name, mutation) => {
+  it.each([...MFA_MUTATIONS, ...PRAYER_REQUEST_MUTATIONS])('cannot call %s', async (_name, mutation) => {
     const response = await api.graphql(mutation);
     expect(response.data).toBeNull();
     expect(firstError(response).code).toBe('UNAUTHENTICATED');
