@@ -130,7 +130,7 @@ describe('"Share on your website" in the editor', () => {
     const section = page.getByRole('region', { name: 'Share on your website' });
     await section.waitFor();
 
-    const pageCode = section.getByLabel('Snippet: Your page, compact');
+    const pageCode = section.getByLabel('Snippet: Compact page');
     expect(await pageCode.inputValue()).toContain(`src="${api.url}/embed/@${username}"`);
     await section.getByLabel('Colours').selectOption('dark');
     await section.getByLabel('Bible translation for the verse').selectOption('web');
@@ -142,7 +142,7 @@ describe('"Share on your website" in the editor', () => {
     await section.getByRole('button', { name: 'Show preview' }).first().click();
     await section.getByRole('button', { name: 'Show preview' }).first().click();
     expect(await section.getByRole('button', { name: 'Hide preview' }).count()).toBe(2);
-    const preview = await frameOf(page, `iframe[title="Preview: Your page, compact"]`);
+    const preview = await frameOf(page, `iframe[title="Preview: Compact page"]`);
     await preview.locator('h1').filter({ hasText: 'Tabitha' }).waitFor();
     const versePreview = await frameOf(page, `iframe[title="Preview: Verse of the day"]`);
     await versePreview.getByText('World English Bible').waitFor();
@@ -150,7 +150,7 @@ describe('"Share on your website" in the editor', () => {
     await section.getByRole('button', { name: 'Copy snippet' }).first().click();
     await section.getByText('Snippet copied.').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(await section.getByLabel('Snippet: Your page, compact').inputValue());
+    expect(copied).toBe(await section.getByLabel('Snippet: Compact page').inputValue());
     await context.close();
   });
 });

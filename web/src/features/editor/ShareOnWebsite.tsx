@@ -150,7 +150,7 @@ export function ShareOnWebsite({
         </p>
       )}
       <Snippet
-        title="Your page, compact"
+        title="Compact page"
         code={pageEmbedSnippet(site, { username, name }, { theme })}
         preview={pageEmbedUrl(site, username, theme)}
         size={PAGE_EMBED_SIZE}
