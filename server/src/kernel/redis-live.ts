@@ -15,7 +15,9 @@ const PREFIX = 'lampstand:live:';
  */
 export async function redisLive(url: string, log: FastifyBaseLogger): Promise<Live> {
   const { Redis: RedisClient } = await import('ioredis');
-  const options = { maxRetriesPerRequest: 1, lazyConnect: true };
+  // Connecting in the background: an instance starts, and stays ready, while Redis is down (its
+  // readiness says "degraded"); each connection keeps trying and reports errors below.
+  const options = { maxRetriesPerRequest: 1 };
   const publisher: Redis = new RedisClient(url, { ...options, enableOfflineQueue: false });
   // The listener queues its SUBSCRIBE commands while reconnecting, and resubscribes on its own.
   const listener: Redis = new RedisClient(url, options);
@@ -24,7 +26,6 @@ export async function redisLive(url: string, log: FastifyBaseLogger): Promise<Li
       log.warn({ err: error }, 'redis error; live events between instances pause until it is back');
     });
   }
-  await Promise.all([publisher.connect(), listener.connect()]);
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const listening = new Map<string, number>();
