@@ -32,7 +32,7 @@ declare module '../kernel/live.js' {
 
 @ObjectType({ description: "A view or a click counted on the signed-in member's page." })
 export class PageActivity {
-  @Field(() => PageActivityKind)
+  @Field(() => PageActivityKind, { description: 'A view of the page, or a click on one of its links.' })
   kind!: PageActivityKind;
 
   @Field(() => ID, { nullable: true, description: 'The link clicked; null for a view.' })

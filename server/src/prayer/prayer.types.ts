@@ -58,7 +58,7 @@ export class PrayerSettingsInput {
 
 @ObjectType({ description: 'A prayer request in your inbox. Only you see it; the sender’s address is never shown.' })
 export class PrayerRequest {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The request’s id.' })
   id!: string;
 
   @Field(() => String, { description: 'What the visitor asked, as they wrote it.' })
@@ -168,7 +168,7 @@ export class SendPrayerRequestInput {
 
 @InputType({ description: 'Your reply to a prayer request, sent by mail to the address the visitor left.' })
 export class PrayerReplyInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the request you are answering.' })
   @IsString()
   @MaxLength(36)
   id!: string;

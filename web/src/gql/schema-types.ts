@@ -90,6 +90,7 @@ export type Plan =
 
 /** Your reply to a prayer request, sent by mail to the address the visitor left. */
 export type PrayerReplyInput = {
+  /** The id of the request you are answering. */
   id: string | number;
   /** Your words, up to 2000 characters. */
   message: string;
