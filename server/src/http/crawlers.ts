@@ -22,6 +22,7 @@ export const PRIVATE_APP_PAGES: readonly string[] = [
   '/profile',
   '/account',
   '/stats',
+  '/prayer-requests',
   '/saved',
 ];
 

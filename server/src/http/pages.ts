@@ -15,6 +15,7 @@ export const APP_PAGES: readonly string[] = [
   '/account',
   '/plus',
   '/stats',
+  '/prayer-requests',
   '/playground',
   '/verse',
   '/saved',
