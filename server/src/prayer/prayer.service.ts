@@ -1,3 +1,4 @@
+import { isUuid } from '../rules/uuid.js';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { IsNull } from 'typeorm';
@@ -178,7 +179,7 @@ export class PrayerService {
 
   /** One of the member's own requests, or NOT_FOUND (another member's reads as missing). */
   private async own(actor: AuthUser, id: string): Promise<PrayerRequestRecord> {
-    const record = /^[0-9a-f-]{36}$/i.test(id) ? await this.requests.findOneBy({ id, uid: actor.id }) : null;
+    const record = isUuid(id) ? await this.requests.findOneBy({ id, uid: actor.id }) : null;
     if (record?.reportedAt !== null) throw appError(ErrorCode.NOT_FOUND, 'There is no such prayer request.');
     return record;
   }
