@@ -22,15 +22,16 @@ const COUNTED_SHARE = 0.7;
 const ANSWER_LIFETIME_S = 60;
 
 /**
- * SQL statements per request, from the code paths (not measured): a page read made afresh runs the
- * profile with its owner, its links and the day's verse (L4 bounds a page at 3); a kept answer runs
- * none; the HTML document looks the profile up; a click reads the link, page and owner; `me` checks
- * the session and reads member and profile; an edit is a transaction of five. Counting a view or a
- * click adds one upsert when it is the visitor's first that day (COUNTED_SHARE).
+ * SQL statements per request, from the code paths (not measured): every page read looks the profile
+ * up (1); one made afresh then runs the page's query, the profile with its owner, links and the
+ * day's verse (L4 bounds it at 3), and the verses of the days either side (1); a kept rendering runs
+ * nothing more; a click reads the link, page and owner; `me` checks the session and reads member and
+ * profile; an edit is a transaction of five. Counting a view or a click adds one upsert when it is the
+ * visitor's first that day (COUNTED_SHARE).
  */
-const STATEMENTS = { miss: 3, hit: 0, document: 1, click: 3, me: 3, edit: 5 };
+const STATEMENTS = { hit: 1, miss: 5, click: 3, me: 3, edit: 5 };
 /** Redis commands per request with Redis configured: the day's first-visit check of a view or a click, an edit's notice. */
-const REDIS = { document: 1, click: 1, edit: 1 };
+const REDIS = { read: 1, click: 1, edit: 1 };
 
 function newestResults() {
   const argument = process.argv[2];
@@ -75,40 +76,49 @@ const ANSWER_CACHE_CHARS = 32 * 1024 * 1024;
 
 const meanViews = VIEWS_PER_DAY / 86_400;
 const peakViews = meanViews * PEAK;
-// A view is the page's HTML document and its one GraphQL read; clicks, `me` and edits come with
-// the reads in P11's proportions.
+// A view is one request, the page's HTML document, which carries the page itself (rendered by the
+// server, from kept renderings when it can); clicks, `me` and edits come with it in P11's proportions.
 const perView = {
   click: share('click') / share('read'),
   me: share('me') / share('read'),
   edit: share('edit') / share('read'),
 };
-// Kept answers: each instance keeps its own, and an edit anywhere empties every instance's (today;
-// per-page invalidation would drop the edited page only). Between two edits an instance serves R
-// reads; a read is a hit when its page was read since, so the hit ratio is 1 − distinct(R) / R,
-// bounded by the answers that fit in memory.
+// Kept renderings: each instance keeps its own, an edit drops the edited page's alone, and the turn
+// of the minute empties them all. Within a minute an instance serves R reads; a read is a hit when
+// its page was read earlier that minute: 1 − distinct(R) / R, bounded by the renderings that fit.
 const fitting = Math.floor(ANSWER_CACHE_CHARS / ((day.answerChars ?? 2000) + 100 + 128));
-const hitPerPage = harmonic(Math.min(fitting, MEMBERS)) / harmonic(MEMBERS);
-const hitBetweenEdits = (reads, pages) => Math.min(1 - distinctPages(reads, pages) / reads, hitPerPage);
+/** The share of reads the renderings that fit can answer, over `pages` Zipf pages. */
+const memoryBound = (pages) => harmonic(Math.min(fitting, pages)) / harmonic(pages);
+const hitPerPage = memoryBound(MEMBERS);
+const hitOf = (reads, pages) => (reads < 1 ? 0 : Math.min(1 - distinctPages(reads, pages) / reads, memoryBound(pages)));
 const cpuPerViewAt = (hitRatio) =>
-  day.cpuMs_document +
   hitRatio * day.cpuMs_hit +
   (1 - hitRatio) * day.cpuMs_miss +
   perView.click * day.cpuMs_click +
   perView.me * day.cpuMs_me +
   perView.edit * day.cpuMs_edit;
-const instancesAt = (views, hitRatio) => Math.ceil((views * cpuPerViewAt(hitRatio)) / 1000 / CPU_BUDGET) + 1;
-// The reads an instance serves between two edits: its share of the reads over the fleet's edits.
-const readsBetweenEdits = (instances) => 1 / (instances * perView.edit);
-const hitToday = hitBetweenEdits(readsBetweenEdits(instancesAt(peakViews, hitPerPage)), MEMBERS);
-// The same rule for P11's own run (one instance), beside what it measured.
-// (its answered shares: edits wait on the write lock and are answered less often than sent).
-const hitP11 = hitBetweenEdits((day.share_read ?? share('read')) / (day.share_edit || share('edit')), day.profiles);
-const hitRatio = hitToday;
+/** Instances for `views`/s, and their hit ratio: more instances each keep less of the curve, so settle both together. */
+function fleetAt(views) {
+  let instances = 2;
+  let hitRatio = 0;
+  for (let round = 0; round < 50; round++) {
+    hitRatio = hitOf((views * ANSWER_LIFETIME_S) / instances, MEMBERS);
+    const next = Math.ceil((views * cpuPerViewAt(hitRatio)) / 1000 / CPU_BUDGET) + 1;
+    if (next === instances) break;
+    instances = next;
+  }
+  return { instances, hitRatio };
+}
+const peak = fleetAt(peakViews);
+const mean = fleetAt(meanViews);
+// The same rule for P11's own counted reads (one instance, 10k or 100k pages, runs shorter than a minute).
+const hitP11 = day.readsCounted ? hitOf(day.readsCounted, day.profiles) : Number.NaN;
+const hitRatio = peak.hitRatio;
 const cpuPerView = cpuPerViewAt(hitRatio);
 const cores = (peakViews * cpuPerView) / 1000;
-const instances = instancesAt(peakViews, hitRatio);
+const instances = peak.instances;
 const readStatements =
-  STATEMENTS.document +
+  hitRatio * STATEMENTS.hit +
   (1 - hitRatio) * STATEMENTS.miss +
   perView.click * STATEMENTS.click +
   perView.me * STATEMENTS.me +
@@ -117,24 +127,23 @@ const writes = COUNTED_SHARE * (1 + perView.click) + perView.edit;
 const statementsPeak = peakViews * (readStatements + writes);
 const writesPeak = peakViews * writes;
 const postgresFloor = floorRate('P10');
-const redisPeak = peakViews * (REDIS.document + perView.click * REDIS.click + perView.edit * REDIS.edit);
+const redisPeak = peakViews * (REDIS.read + perView.click * REDIS.click + perView.edit * REDIS.edit);
 const cdnOriginReads = distinctPages(peakViews * ANSWER_LIFETIME_S, MEMBERS) / ANSWER_LIFETIME_S;
 
 const lines = [
   `Capacity model from ${path.relative(root, file)} (${results.quick ? 'a QUICK run: small sizes, short runs' : 'a full run'}, ${results.date}, ${results.cores} cores)`,
   '',
   `Load: ${fixed(MEMBERS)} members, ${fixed(VIEWS_PER_DAY)} page views a day = ${fixed(meanViews)} views/s mean, ${fixed(peakViews)} at the ${PEAK}× peak`,
-  `  per view: 1 HTML document + 1 GraphQL page read; + ${fixed(perView.click, 3)} link clicks, ${fixed(perView.me, 3)} \`me\`, ${fixed(perView.edit, 3)} edits (P11's mix)`,
-  `  peak requests/s: ${fixed(peakViews * (2 + perView.click + perView.me + perView.edit))}`,
+  `  per view: 1 request, the page's HTML document, rendered by the server; + ${fixed(perView.click, 3)} link clicks, ${fixed(perView.me, 3)} \`me\`, ${fixed(perView.edit, 3)} edits (P11's mix)`,
+  `  peak requests/s: ${fixed(peakViews * (1 + perView.click + perView.me + perView.edit))}`,
   '',
-  `Kept answers: ${fixed(fitting)} answers of ${day.answerChars ?? '~2000'} characters fit in 32 MB: ${fixed(100 * hitPerPage, 1)}% of reads over ${fixed(MEMBERS)} Zipf pages`,
-  `  but an edit anywhere empties them all: ${fixed(readsBetweenEdits(instancesAt(peakViews, hitPerPage)), 1)} reads per instance between edits at the peak → ${fixed(100 * hitToday, 1)}% kept`,
-  `  (P11 measured ${fixed(100 * day.hitRatio, 1)}% over ${fixed(day.profiles)} pages; the same rule says ${fixed(100 * hitP11, 1)}% for it)`,
+  `Kept renderings: ${fixed(fitting)} pages of ${day.answerChars ?? '~2000'} characters fit in 32 MB: at most ${fixed(100 * hitPerPage, 1)}% of reads over ${fixed(MEMBERS)} Zipf pages`,
+  `  they last until the minute turns (an edit drops its own page only): ${fixed((peakViews * ANSWER_LIFETIME_S) / instances)} reads per instance a minute at the peak → ${fixed(100 * hitRatio, 1)}% kept`,
+  `  (P11 measured ${fixed(100 * day.hitRatio, 1)}% over ${fixed(day.profiles)} pages; the same rule says ${Number.isFinite(hitP11) ? `${fixed(100 * hitP11, 1)}%` : 'nothing (a run before `readsCounted`)'} for its ${fixed(day.readsCounted ?? 0)} reads)`,
   '',
-  `CPU per request (P11, ms of the server's CPU): document ${day.cpuMs_document}, page read kept ${day.cpuMs_hit} / made ${day.cpuMs_miss}, click ${day.cpuMs_click}, me ${day.cpuMs_me}, edit ${day.cpuMs_edit}`,
+  `CPU per request (P11, ms of the server's CPU): page read kept ${day.cpuMs_hit} / made ${day.cpuMs_miss}, click ${day.cpuMs_click}, me ${day.cpuMs_me}, edit ${day.cpuMs_edit}`,
   `  per view with its share of the rest: ${fixed(cpuPerView, 2)} ms → ${fixed(cores, 1)} cores busy at peak`,
-  `  app instances (one core each, ${CPU_BUDGET * 100}% of it planned): ${instances} (N+1 behind the proxy; ${instancesAt(meanViews, hitRatio)} at the mean)`,
-  `  with edits emptying only their own page: ${fixed(cpuPerViewAt(hitPerPage), 2)} ms per view, ${instancesAt(peakViews, hitPerPage)} instances at the peak`,
+  `  app instances (one core each, ${CPU_BUDGET * 100}% of it planned): ${instances} (N+1 behind the proxy; ${mean.instances} at the mean, keeping ${fixed(100 * mean.hitRatio, 1)}%)`,
   byId.get('P6')
     ? `  memory: ${byId.get('P6').value} MB RSS each (P6) → ${fixed((instances * byId.get('P6').value) / 1024, 1)} GB`
     : '  memory: no P6 in this run (≤ 250 MB each is its target)',

@@ -23,8 +23,7 @@ export interface Editor {
 }
 
 export interface MixRequest {
-  /** A kind of the mix, or another request the bench measures alone ('document'). */
-  kind: Kind | 'document';
+  kind: Kind;
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
