@@ -29,13 +29,15 @@ export class SignInClient {
     input: { email: string; password: string },
     caller: CallerInfo = {},
   ): Promise<IdentitySession> {
-    const data = check(await this.transport.userAuth(caller).signInWithPassword(input));
+    const data = check(await this.transport.userCall(caller, (auth) => auth.signInWithPassword(input)));
     return toSession(data.session);
   }
 
   /** Exchanges a refresh token for a new session (the old refresh token is spent). */
   async refreshSession(refreshToken: string, caller: CallerInfo = {}): Promise<IdentitySession> {
-    const data = check(await this.transport.userAuth(caller).refreshSession({ refresh_token: refreshToken }));
+    const data = check(
+      await this.transport.userCall(caller, (auth) => auth.refreshSession({ refresh_token: refreshToken })),
+    );
     if (!data.session) throw new IdentityError(401, 'session_not_found', 'The session has ended');
     return toSession(data.session);
   }
