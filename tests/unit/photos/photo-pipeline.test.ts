@@ -3,6 +3,7 @@ import { getPriority } from 'node:os';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, PhotoRejected, processPhoto } from '../../../server/src/photos/photo.pipeline.js';
+import { HEAVY_NICENESS } from '../../../server/src/work/thread-priority.js';
 import { CAMERA_EXIF, jpegWithExif, png16, pngBomb, pngImage } from '../../support/images.js';
 
 async function rejection(upload: Buffer): Promise<string> {
@@ -89,6 +90,6 @@ describe('the photo pipeline', () => {
       .filter((thread) => readFileSync(`/proc/self/task/${thread}/comm`, 'utf8').trim() === 'libvips worker');
     expect(libvips.length).toBeGreaterThan(0);
     const own = getPriority();
-    for (const thread of libvips) expect(getPriority(thread)).toBe(Math.min(19, own + 10));
+    for (const thread of libvips) expect(getPriority(thread)).toBe(Math.max(own, HEAVY_NICENESS));
   });
 });
