@@ -102,8 +102,8 @@ interface Answer {
  * Answers queries and the public mutations without Apollo's request pipeline, on the same schema,
  * with the same limits, context factory, error formatting and headers, byte for byte what Apollo
  * answers. Parsed and validated documents are kept in a bounded LRU, with their reads of
- * `compiledFields` compiled by graphql-jit (graphql-js was about a tenth of a public read's JavaScript time
- * when profiled); graphql-js runs everything else. It takes only what it is sure
+ * `compiledFields` compiled by graphql-jit (graphql-js was about a tenth of a public read's
+ * JavaScript time when profiled); graphql-js runs everything else. It takes only what it is sure
  * of: a POST of JSON (or, for a query, a GET passing Apollo's CSRF rule) whose one operation is a
  * valid query, of public fields only unless the caller's token verifies, or a valid mutation of
  * public fields only (signing in goes through here: Apollo's pipeline was a sixth of a sign-in's
