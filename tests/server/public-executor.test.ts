@@ -99,6 +99,29 @@ describe('the lean executor answers as Apollo does', () => {
     }
   });
 
+  it('for the compiled reads: aliases, fragments, directives, and variables that do not coerce', async () => {
+    const fragment = `query Card($username: String!, $full: Boolean!) {
+      first: profile(username: $username) { ...Card links @include(if: $full) { url } }
+      again: profile(username: $username) { username @skip(if: $full) }
+      __typename
+    }
+    fragment Card on PublicProfile { name joined }`;
+    const cases: [body: { query: string; variables: Record<string, unknown> }, status: number][] = [
+      [{ query: fragment, variables: { username, full: true } }, 200],
+      [{ query: fragment, variables: { username, full: false } }, 200],
+      [{ query: PROFILE, variables: { username, date: null } }, 200],
+      [{ query: PROFILE, variables: { username: 5 } }, 400],
+      [{ query: PROFILE, variables: { username: [username] } }, 400],
+      [{ query: PROFILE, variables: {} }, 400],
+      [{ query: PROFILE, variables: { username, date: 20280229 } }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const answer = await compare({ body });
+      expect(answer.status, JSON.stringify(body.variables)).toBe(status);
+      expect(answer.answeredLean).toBe(status === 200);
+    }
+  });
+
   it('for errors raised by resolvers (BAD_USER_INPUT, alongside data)', async () => {
     const answer = await compare({
       body: { query: '{ verseOfTheDay(timeZone: "Mars/Olympus") { ref } verse(ref: "Jn 3:16") { ref } }' },

@@ -29,7 +29,7 @@ import { homePageRenderer } from './home-page.js';
 import type { AnswerCache } from '../graphql/answer-cache.js';
 import { modules } from './modules.js';
 import { profilePageRenderer } from './profile-page.js';
-import { publicAnswerCache } from './public-answers.js';
+import { CACHED_FIELDS, publicAnswerCache } from './public-answers.js';
 import { registerPublicRoutes } from './public-routes.js';
 import { buildAppSchema, publicRootFields, resolverContainer } from './schema.js';
 import { buildServices } from './services.js';
@@ -179,6 +179,7 @@ async function registerGraphql(
           metrics.leanAnswers.inc();
           metrics.countGraphqlErrors(errors);
         },
+        compiledFields: CACHED_FIELDS,
         answers: answerCache && {
           ...answerCache,
           onHit: () => {

@@ -5,8 +5,11 @@ import { watchCommits } from '../db/commit-watch.js';
 import { sqliteReadNow } from '../db/sqlite-serial.js';
 import { AnswerCache } from '../graphql/answer-cache.js';
 
-/** The root fields whose anonymous answers are kept: each reads only the database and the clock. */
-const CACHED_FIELDS: ReadonlySet<string> = new Set(['profile', 'verse', 'verseOfTheDay']);
+/**
+ * The root fields whose anonymous answers are kept: each reads only the database and the clock (so
+ * a query of them alone may also run compiled, and again through graphql-js: graphql/public-executor.ts).
+ */
+export const CACHED_FIELDS: ReadonlySet<string> = new Set(['profile', 'verse', 'verseOfTheDay']);
 
 /**
  * Tables no public answer reads (those read `users`, `profiles`, `links`, `profile_photos` and
