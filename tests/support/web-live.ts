@@ -27,6 +27,8 @@ export interface LiveApi {
   running(field: string): number;
   /** How many sockets are open. */
   sockets(): number;
+  /** Closes every open socket from the server's side with `code` (4401: the token expired or the session ended). */
+  closeSockets(code: number, reason: string): void;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,9 @@ export async function startLiveApi(): Promise<LiveApi> {
     },
     running,
     sockets: () => wss.clients.size,
+    closeSockets(code, reason) {
+      for (const client of wss.clients) client.close(code, reason);
+    },
     async close() {
       for (const client of wss.clients) client.terminate();
       await server.dispose();
