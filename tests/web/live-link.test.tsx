@@ -90,13 +90,8 @@ describe("the app's subscriptions socket", () => {
   it('reconnects with a renewed token when the server closes with 4401 (the token expired), and ends at sign-out', async () => {
     const { client, api } = await signedIn();
     const received: unknown[] = [];
-    const subscription = client.apollo.subscribe({ query: PageActivityDocument }).subscribe({
-      next: (result) => {
-        received.push(result.data?.pageActivity.kind);
-      },
-      error: (error: unknown) => {
-        received.push(error);
-      },
+    const subscription = client.apollo.subscribe({ query: PageActivityDocument }).subscribe((result) => {
+      received.push(result.error ?? result.data?.pageActivity.kind);
     });
     await live.subscribed('pageActivity');
     const expired = storedToken();
@@ -123,6 +118,25 @@ describe("the app's subscriptions socket", () => {
 
     await client.signOut();
     await until(() => live.sockets() === 0 && live.running('pageActivity') === 0, 'the socket closed');
+    subscription.unsubscribe();
+  });
+
+  it('renews once when the server refuses the token again after a renewal, then ends the subscription with its error', async () => {
+    const { client, api } = await signedIn();
+    const errors: unknown[] = [];
+    // Apollo hands a subscription's error to `next`, as the screens read it.
+    const subscription = client.apollo.subscribe({ query: PageActivityDocument }).subscribe((result) => {
+      if (result.error) errors.push(result.error);
+    });
+    await live.subscribed('pageActivity');
+    const refreshes = api.count('RefreshSession');
+
+    live.refuseWith(4401);
+    live.closeSockets(4401, 'Unauthorized');
+    await until(() => errors.length === 1, 'the subscription ended with an error');
+    // One renewal and one connection with its token, not a loop of them.
+    expect(api.count('RefreshSession')).toBe(refreshes + 1);
+    expect(live.authorizations).toHaveLength(2);
     subscription.unsubscribe();
   });
 });
