@@ -1,32 +1,15 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TestApp } from '../support/app.js';
-import { startTestApp } from '../support/app.js';
-import type { TestBrowser } from '../support/browser.js';
-import { launchBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/identity.js';
 import { LOGIN, signUpMember } from '../support/members.js';
 import { checkScreen, heading, newPage, openHome } from '../support/screens.js';
-import type { SmtpListener } from '../support/smtp.js';
-import { mailTokens, startSmtpListener } from '../support/smtp.js';
+import { mailTokens } from '../support/smtp.js';
+import { mailingSite } from '../support/site.js';
 
-let api: TestApp;
-let smtp: SmtpListener;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  smtp = await startSmtpListener();
-  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir'), SMTP_URL: smtp.url });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-  await api.close();
-  await smtp.close();
-});
+const site = mailingSite();
 
 async function signUp(page: Page, email: string, password: string, first = 'Ruth'): Promise<void> {
-  await page.goto(`${api.url}/signup`);
+  await page.goto(`${site.api.url}/signup`);
   await heading(page, 'Make your page');
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Email address').fill(email);
@@ -35,7 +18,7 @@ async function signUp(page: Page, email: string, password: string, first = 'Ruth
 }
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${api.url}/login`);
+  await page.goto(`${site.api.url}/login`);
   await heading(page, 'Log in');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -43,21 +26,21 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
 }
 
 async function visit(path: string) {
-  const { context, page } = await newPage(browser);
-  const response = await page.goto(`${api.url}${path}`);
+  const { context, page } = await newPage(site.browser);
+  const response = await page.goto(`${site.api.url}${path}`);
   return { context, page, status: response?.status() };
 }
 
 describe("a member's journey", () => {
   it('signs up, makes the page theirs, resets a forgotten password and hides the page', async () => {
     const email = uniqueEmail('ruth');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
 
-    await openHome(page, api.url);
+    await openHome(page, site.api.url);
     await page.getByRole('link', { name: 'Make your page' }).click();
     await heading(page, 'Make your page');
     await page.getByRole('button', { name: 'Create my page' }).click();
@@ -120,7 +103,7 @@ describe("a member's journey", () => {
     expect(await notice.innerText()).toBe('Please check your inbox.');
     await checkScreen(page, 'forgot-password-sent');
 
-    const { link } = mailTokens(await smtp.nextMessage(email));
+    const { link } = mailTokens(await site.smtp.nextMessage(email));
     expect(link).toContain('/reset-password?token_hash=');
     await page.goto(link);
     await heading(page, 'Set a new password');
@@ -150,12 +133,12 @@ describe("a member's journey", () => {
 
   it('shows why sign-up failed in words, with the code as a reference and the way forward', async () => {
     const email = uniqueEmail('ruth');
-    const first = await newPage(browser);
+    const first = await newPage(site.browser);
     await signUp(first.page, email, 'a quiet lamp at morning');
     await heading(first.page, 'Welcome to Lampstand, Ruth');
     await first.context.close();
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     await signUp(page, email, 'another quiet lamp');
     // Once, at the field it concerns, with the code set apart as a reference (the original showed
     // "message (code)"), and links to log in or reset the password; the banner points there.
@@ -180,7 +163,7 @@ describe("a member's journey", () => {
   });
 
   it('keeps the session across a reload, and signing out in one tab signs out the other', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     await signUp(page, uniqueEmail('ruth'), 'a quiet lamp at morning');
     await heading(page, 'Welcome to Lampstand, Ruth');
     await page.getByRole('button', { name: 'Make it mine' }).click();
@@ -191,7 +174,7 @@ describe("a member's journey", () => {
     expect(await page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
 
     const other = await context.newPage();
-    await other.goto(`${api.url}/account`);
+    await other.goto(`${site.api.url}/account`);
     await heading(other, 'Account');
     await checkScreen(other, 'account');
 
@@ -207,14 +190,14 @@ describe("a member's journey", () => {
   });
 
   it('shows the Plus screen, and the screens a visitor reaches by links', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     await signUp(page, uniqueEmail('ruth'), 'a quiet lamp at morning');
     await heading(page, 'Welcome to Lampstand, Ruth');
     await page.getByRole('button', { name: 'Make it mine' }).click();
     await heading(page, 'Your page');
     // Without billing the settings offer no Plus link (tests/e2e/no-billing.test.ts); the screen
     // itself still answers its address.
-    await page.goto(`${api.url}/plus`);
+    await page.goto(`${site.api.url}/plus`);
     await heading(page, 'Lampstand Plus');
     await page.getByText('Plus is not on sale here yet').waitFor();
     // Without billing, the plan comes from me.plan, and nothing is shown as an error.
@@ -223,7 +206,7 @@ describe("a member's journey", () => {
     await checkScreen(page, 'plus');
 
     await page.goto(
-      `${api.url}/email-confirmed#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+      `${site.api.url}/email-confirmed#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
     );
     await heading(page, 'This link did not work');
     expect(new URL(page.url()).hash).toBe('');
@@ -235,21 +218,21 @@ describe("a member's journey", () => {
 
 describe('account changes that keep each other', () => {
   it('a pending email change survives a password change: both links still work', async () => {
-    const member = await signUpMember(api, { first: 'Lydia' });
+    const member = await signUpMember(site.api, { first: 'Lydia' });
     const newEmail = uniqueEmail('lydia-new');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     await logIn(page, member.email, member.password);
     await page.getByRole('button', { name: 'Make it mine' }).click();
     await heading(page, 'Your page');
-    await page.goto(`${api.url}/account`);
+    await page.goto(`${site.api.url}/account`);
     await heading(page, 'Account');
 
     await page.getByLabel('New email address').fill(newEmail);
     await page.getByRole('button', { name: 'Change email address' }).click();
     await page.getByRole('status').filter({ hasText: 'Please check your inbox' }).waitFor();
     await page.getByText('Changing your password meanwhile keeps this change waiting').waitFor();
-    const toCurrent = mailTokens(await smtp.nextMessage(member.email));
-    const toNew = mailTokens(await smtp.nextMessage(newEmail));
+    const toCurrent = mailTokens(await site.smtp.nextMessage(member.email));
+    const toNew = mailTokens(await site.smtp.nextMessage(newEmail));
 
     await page.getByLabel('Current password').fill(member.password);
     await page.getByLabel('New password').fill('a lamp on a stand');
@@ -264,7 +247,7 @@ describe('account changes that keep each other', () => {
     await heading(page, 'Account');
     await page.getByRole('status').filter({ hasText: 'Your new email address is confirmed' }).waitFor();
 
-    const login = await api.graphql(LOGIN, { input: { email: newEmail, password: 'a lamp on a stand' } });
+    const login = await site.api.graphql(LOGIN, { input: { email: newEmail, password: 'a lamp on a stand' } });
     expect(login.errors, JSON.stringify(login.errors)).toBeUndefined();
     await context.close();
   });

@@ -1,43 +1,25 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TestApp } from '../support/app.js';
-import { startTestApp } from '../support/app.js';
-import type { TestBrowser } from '../support/browser.js';
-import { launchBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/identity.js';
 import { signUpMember } from '../support/members.js';
 import { logIn, seriousA11yViolations } from '../support/screens.js';
-import type { SmtpListener } from '../support/smtp.js';
-import { startSmtpListener } from '../support/smtp.js';
+import { mailingSite } from '../support/site.js';
 
-let api: TestApp;
-let browser: TestBrowser;
-let smtp: SmtpListener;
-
-beforeAll(async () => {
-  smtp = await startSmtpListener();
-  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir'), SMTP_URL: smtp.url });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-  await api.close();
-  await smtp.close();
-});
+const site = mailingSite();
 
 describe('prayer requests in the browser', () => {
   it('a visitor sends one from the page; the member reads it, marks it prayed for and replies by mail', async () => {
-    const member = await signUpMember(api, { first: 'Lydia' });
-    await api.graphql('mutation { completeWelcome { welcome } }', {}, { token: member.session.accessToken });
-    const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const member = await signUpMember(site.api, { first: 'Lydia' });
+    await site.api.graphql('mutation { completeWelcome { welcome } }', {}, { token: member.session.accessToken });
+    const memberContext = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const inbox = await memberContext.newPage();
-    await logIn(inbox, api.url, member.email, member.password);
+    await logIn(inbox, site.api.url, member.email, member.password);
     // The inbox listens for new requests over the app's socket; the test waits until it has asked.
     const listening = inbox.waitForEvent('websocket').then((socket) =>
       socket.waitForEvent('framesent', {
         predicate: (frame) => String(frame.payload).includes('prayerRequestReceived'),
       }),
     );
-    await inbox.goto(`${api.url}/prayer-requests`);
+    await inbox.goto(`${site.api.url}/prayer-requests`);
     await inbox.getByText('No prayer requests yet.').waitFor();
     await listening;
     await inbox.getByLabel('Show “Send a prayer request” on my page').check();
@@ -45,9 +27,9 @@ describe('prayer requests in the browser', () => {
     await inbox.getByText('Saved.').waitFor();
 
     const visitorEmail = uniqueEmail();
-    const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const visitorContext = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
     const visitor = await visitorContext.newPage();
-    await visitor.goto(`${api.url}/@${member.member.profile.username}`);
+    await visitor.goto(`${site.api.url}/@${member.member.profile.username}`);
     await visitor.getByText('How can I pray for you?').waitFor();
     await visitor.getByRole('button', { name: 'Send a prayer request' }).click();
     await visitor.getByLabel('Your prayer request').fill('Please pray for my job interview on Monday.');
@@ -71,7 +53,7 @@ describe('prayer requests in the browser', () => {
     await inbox.getByText('Your reply was sent.').first().waitFor();
     expect(await seriousA11yViolations(inbox)).toEqual([]);
 
-    const mail = await smtp.nextMessage(visitorEmail);
+    const mail = await site.smtp.nextMessage(visitorEmail);
     expect(mail.subject).toBe('Lydia replied to your prayer request');
     expect(mail.body).toContain('Praying for you, Silas. God be with you on Monday.');
     await visitorContext.close();

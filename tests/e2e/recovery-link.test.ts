@@ -1,45 +1,28 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TestApp } from '../support/app.js';
-import { startTestApp } from '../support/app.js';
-import type { TestBrowser } from '../support/browser.js';
-import { launchBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { serviceClient, uniqueEmail } from '../support/identity.js';
 import { ME, signUpMember } from '../support/members.js';
 import { checkScreen, heading, newPage } from '../support/screens.js';
-import type { SmtpListener } from '../support/smtp.js';
-import { mailTokens, startSmtpListener } from '../support/smtp.js';
+import { mailTokens } from '../support/smtp.js';
 import { totpCode } from '../support/totp.js';
+import { mailingSite } from '../support/site.js';
 
-let api: TestApp;
-let smtp: SmtpListener;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  smtp = await startSmtpListener();
-  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir'), SMTP_URL: smtp.url, AUTH_SMTP_MAX_FREQUENCY: '0' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-  await api.close();
-  await smtp.close();
-});
+const site = mailingSite({ AUTH_SMTP_MAX_FREQUENCY: '0' });
 
 describe('links that set a password', () => {
   it('a reset link is used on opening: a used one is reported at once, a fresh one sets the password', async () => {
-    const { email, session: elsewhere } = await signUpMember(api, { first: 'Dorcas' });
+    const { email, session: elsewhere } = await signUpMember(site.api, { first: 'Dorcas' });
     // A member who has seen the welcome screen, so that /profile opens the editor.
-    await api.graphql('mutation { completeWelcome { welcome } }', {}, { token: elsewhere.accessToken });
-    await api.graphql('mutation ($email: String!) { requestPasswordReset(email: $email) { message } }', { email });
-    const { link } = mailTokens(await smtp.nextMessage(email));
+    await site.api.graphql('mutation { completeWelcome { welcome } }', {}, { token: elsewhere.accessToken });
+    await site.api.graphql('mutation ($email: String!) { requestPasswordReset(email: $email) { message } }', { email });
+    const { link } = mailTokens(await site.smtp.nextMessage(email));
 
-    const fresh = await newPage(browser);
+    const fresh = await newPage(site.browser);
     await fresh.page.goto(link);
     await heading(fresh.page, 'Set a new password');
     expect(new URL(fresh.page.url()).search).toBe('');
 
     // The same link opened again (another tab, or later) is refused before anything is typed.
-    const used = await newPage(browser);
+    const used = await newPage(site.browser);
     await used.page.goto(link);
     await heading(used.page, 'This link did not work');
     expect(await used.page.getByRole('alert').innerText()).toBe('This link has expired or was already used.');
@@ -53,35 +36,38 @@ describe('links that set a password', () => {
     await fresh.page.getByRole('button', { name: 'Save my new password' }).click();
     await heading(fresh.page, 'Your page');
     await fresh.page.getByRole('status').filter({ hasText: 'Your new password is set.' }).waitFor();
-    expect((await api.graphql(ME, {}, { token: elsewhere.accessToken })).status).toBe(401);
-    const login = await api.graphql('mutation ($input: LoginInput!) { login(input: $input) { member { plan } } }', {
-      input: { email, password: 'seven loaves, two fishes' },
-    });
+    expect((await site.api.graphql(ME, {}, { token: elsewhere.accessToken })).status).toBe(401);
+    const login = await site.api.graphql(
+      'mutation ($input: LoginInput!) { login(input: $input) { member { plan } } }',
+      {
+        input: { email, password: 'seven loaves, two fishes' },
+      },
+    );
     expect(login.errors).toBeUndefined();
     await fresh.context.close();
   });
 
   it('with two-factor sign-in on, the reset page asks for the authenticator code before the new password', async () => {
-    const { email, session } = await signUpMember(api, { first: 'Tabitha' });
+    const { email, session } = await signUpMember(site.api, { first: 'Tabitha' });
     const token = session.accessToken;
-    await api.graphql('mutation { completeWelcome { welcome } }', {}, { token });
-    const started = await api.graphql<{ startMfaSetup: { secret: string } }>(
+    await site.api.graphql('mutation { completeWelcome { welcome } }', {}, { token });
+    const started = await site.api.graphql<{ startMfaSetup: { secret: string } }>(
       'mutation { startMfaSetup { secret } }',
       {},
       { token },
     );
     const secret = started.data?.startMfaSetup.secret ?? '';
     const enrolledAt = Date.now();
-    const enrolled = await api.graphql(
+    const enrolled = await site.api.graphql(
       'mutation ($code: String!) { verifyMfa(code: $code) { member { plan } } }',
       { code: await totpCode(secret, enrolledAt) },
       { token },
     );
     expect(enrolled.errors).toBeUndefined();
-    await api.graphql('mutation ($email: String!) { requestPasswordReset(email: $email) { message } }', { email });
-    const { link } = mailTokens(await smtp.nextMessage(email));
+    await site.api.graphql('mutation ($email: String!) { requestPasswordReset(email: $email) { message } }', { email });
+    const { link } = mailTokens(await site.smtp.nextMessage(email));
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     await page.goto(link);
     await heading(page, 'Enter your code');
     expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
@@ -99,11 +85,11 @@ describe('links that set a password', () => {
 
   it('an invitation link signs the invitee in, asks for a password, then welcomes them', async () => {
     const email = uniqueEmail('invited');
-    const invited = await serviceClient(api).auth.admin.inviteUserByEmail(email, { data: { first: 'Lydia' } });
+    const invited = await serviceClient(site.api).auth.admin.inviteUserByEmail(email, { data: { first: 'Lydia' } });
     expect(invited.error).toBeNull();
-    const { link } = mailTokens(await smtp.nextMessage(email));
+    const { link } = mailTokens(await site.smtp.nextMessage(email));
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     // Without a redirect_to, the link lands on the site's root, which passes it on.
     await page.goto(link);
     await heading(page, 'Choose your password');
@@ -114,9 +100,12 @@ describe('links that set a password', () => {
     await page.getByRole('button', { name: 'Save my password' }).click();
     await heading(page, 'Welcome to Lampstand, Lydia');
 
-    const login = await api.graphql('mutation ($input: LoginInput!) { login(input: $input) { member { plan } } }', {
-      input: { email, password: 'a lamp unto my feet' },
-    });
+    const login = await site.api.graphql(
+      'mutation ($input: LoginInput!) { login(input: $input) { member { plan } } }',
+      {
+        input: { email, password: 'a lamp unto my feet' },
+      },
+    );
     expect(login.errors).toBeUndefined();
     await context.close();
   });

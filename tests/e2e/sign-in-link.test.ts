@@ -1,34 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TestApp } from '../support/app.js';
-import { startTestApp } from '../support/app.js';
-import type { TestBrowser } from '../support/browser.js';
-import { launchBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { signUpMember } from '../support/members.js';
 import { checkScreen, heading, newPage } from '../support/screens.js';
-import type { SmtpListener } from '../support/smtp.js';
-import { mailTokens, startSmtpListener } from '../support/smtp.js';
+import { mailTokens } from '../support/smtp.js';
+import { mailingSite } from '../support/site.js';
 
-let api: TestApp;
-let smtp: SmtpListener;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  smtp = await startSmtpListener();
-  api = await startTestApp({ WEB_DIST_DIR: inject('webDistDir'), SMTP_URL: smtp.url });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-  await api.close();
-  await smtp.close();
-});
+const site = mailingSite();
 
 describe('signing in with an emailed link', () => {
   it('mails the member a link from the login page, and the link signs them in', async () => {
-    const { email } = await signUpMember(api, { first: 'Lydia' });
-    const { context, page } = await newPage(browser);
+    const { email } = await signUpMember(site.api, { first: 'Lydia' });
+    const { context, page } = await newPage(site.browser);
 
-    await page.goto(`${api.url}/login`);
+    await page.goto(`${site.api.url}/login`);
     await heading(page, 'Log in');
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.locator('#login-email-error').filter({ hasText: 'Enter your email address' }).waitFor();
@@ -41,7 +24,7 @@ describe('signing in with an emailed link', () => {
     expect(await notice.innerText()).toBe('Please check your inbox.');
     await checkScreen(page, 'login-link-sent');
 
-    const mail = await smtp.nextMessage(email);
+    const mail = await site.smtp.nextMessage(email);
     expect(mail.subject).toBe('Your Lampstand sign-in link');
     const { link } = mailTokens(mail);
     await page.goto(link);
@@ -68,20 +51,24 @@ describe('signing in with an emailed link', () => {
   });
 
   it('signs in on a phone by the code typed from a mail read on another device', async () => {
-    const { email } = await signUpMember(api, { first: 'Phoebe' });
-    const laptop = await newPage(browser);
-    await laptop.page.goto(`${api.url}/login`);
+    const { email } = await signUpMember(site.api, { first: 'Phoebe' });
+    const laptop = await newPage(site.browser);
+    await laptop.page.goto(`${site.api.url}/login`);
     await laptop.page.getByLabel('Email address').fill(email);
     await laptop.page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await laptop.page.getByRole('status').filter({ hasText: 'Please check your inbox.' }).waitFor();
     // The page that asked offers the box at once.
     await laptop.page.getByLabel('6-digit code from the email').waitFor();
     await laptop.context.close();
-    const { otp } = mailTokens(await smtp.nextMessage(email));
+    const { otp } = mailTokens(await site.smtp.nextMessage(email));
 
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true });
+    const phone = await site.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'en-US',
+      isMobile: true,
+    });
     const page = await phone.newPage();
-    await page.goto(`${api.url}/login`);
+    await page.goto(`${site.api.url}/login`);
     await heading(page, 'Log in');
     await page.getByRole('button', { name: 'I have a code from an email' }).click();
     const box = page.getByLabel('6-digit code from the email');
@@ -110,31 +97,31 @@ describe('signing in with an emailed link', () => {
   });
 
   it('answers an address without an account the same, and mails nothing', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${api.url}/login`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.api.url}/login`);
     await page.getByLabel('Email address').fill('nobody-here@example.org');
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByRole('status').filter({ hasText: 'Please check your inbox.' }).waitFor();
-    expect(smtp.messages.filter((message) => message.to.includes('nobody-here@example.org'))).toHaveLength(0);
+    expect(site.smtp.messages.filter((message) => message.to.includes('nobody-here@example.org'))).toHaveLength(0);
     await context.close();
   });
 
   it('sends a PKCE link that another app asked for back to that app, from the confirmation and reset pages', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${api.url}/email-confirmed?code=0b7e4f6c-5d0e-4f51-9d8e-2f1a3c4b5d6e`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.api.url}/email-confirmed?code=0b7e4f6c-5d0e-4f51-9d8e-2f1a3c4b5d6e`);
     await heading(page, 'Back to your app');
     await page.getByRole('status').filter({ hasText: 'Go back to that app to continue' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
 
     await page.goto(
-      `${api.url}/email-confirmed?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+      `${site.api.url}/email-confirmed?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
     );
     await heading(page, 'This link did not work');
     // Said for people: neither the identity service's own sentence nor its code.
     await page.getByRole('alert').filter({ hasText: 'This link has expired or was already used.' }).waitFor();
     expect(await page.getByText('otp_expired').count()).toBe(0);
 
-    await page.goto(`${api.url}/reset-password?code=0b7e4f6c-5d0e-4f51-9d8e-2f1a3c4b5d6e`);
+    await page.goto(`${site.api.url}/reset-password?code=0b7e4f6c-5d0e-4f51-9d8e-2f1a3c4b5d6e`);
     await heading(page, 'Go back to the app');
     expect(new URL(page.url()).search).toBe('');
     await checkScreen(page, 'reset-password-other-app');

@@ -1,7 +1,9 @@
 // GraphQL subscriptions through a real graphql-ws client over WebSocket, on the started server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hidePage } from '../../server/src/operator/hide-page.js';
 import type { TestApp } from '../support/app.js';
 import { addLink, startPagesApp } from '../support/links.js';
+import type { SignedUpMember } from '../support/members.js';
 import { signUpMember } from '../support/members.js';
 import type { SubscriptionClient } from '../support/subscriptions.js';
 import { actUntilHeard, subscriptionClient } from '../support/subscriptions.js';
@@ -12,6 +14,7 @@ const PROFILE_CHANGED =
   'subscription ($username: String!) { profileChanged(username: $username) { username name bio } }';
 const UPDATE_PROFILE = 'mutation ($input: UpdateProfileInput!) { updateProfile(input: $input) { username } }';
 const LOGOUT = 'mutation { logout(scope: local) }';
+const DELETE_ACCOUNT = 'mutation ($password: String!) { deleteAccount(password: $password) }';
 const PER_CONNECTION = 2;
 const PER_MEMBER = 2;
 
@@ -90,6 +93,36 @@ describe('subscriptions over WebSocket', () => {
     expect(String(sent?.bio)).toMatch(/^Bio \d+$/);
     await edit({ isPublic: false });
     while (!heard.completed) expect(await heard.next()).toBe(true);
+    expect(heard.results.every((result) => result.errors === undefined)).toBe(true);
+  });
+
+  it.each([
+    [
+      'an operator hides the page',
+      (api: TestApp, member: SignedUpMember) =>
+        hidePage(
+          { deps: api.app.operator, operator: 'ada', origin: { osUser: 'test', host: 'test' } },
+          member.member.user.uid,
+          'Impersonates a pastor.',
+        ),
+    ],
+    [
+      'the member deletes the account',
+      (api: TestApp, member: SignedUpMember) =>
+        api.graphql(DELETE_ACCOUNT, { password: member.password }, { token: member.session.accessToken }),
+    ],
+  ])("ends a page's profileChanged quietly when %s", async (_case, end) => {
+    const member = await signUpMember(api);
+    const heard = connect().subscribe<{ profileChanged: Record<string, unknown> }>(PROFILE_CHANGED, {
+      username: member.member.profile.username,
+    });
+    // Listening once an edit is heard.
+    await actUntilHeard(heard, (attempt) =>
+      api.graphql(UPDATE_PROFILE, { input: { bio: `Bio ${attempt}` } }, { token: member.session.accessToken }),
+    );
+    await end(api, member);
+    while (!heard.completed) expect(await heard.next()).toBe(true);
+    expect(heard.errors).toEqual([]);
     expect(heard.results.every((result) => result.errors === undefined)).toBe(true);
   });
 

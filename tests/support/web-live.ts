@@ -27,6 +27,10 @@ export interface LiveApi {
   running(field: string): number;
   /** How many sockets are open. */
   sockets(): number;
+  /** Closes every open socket from the server's side with `code` (4401: the token expired or the session ended). */
+  closeSockets(code: number, reason: string): void;
+  /** From now on closes each new connection with `code` at its `connection_init`, as a refused token is (null: accept). */
+  refuseWith(code: number | null): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +40,7 @@ export async function startLiveApi(): Promise<LiveApi> {
   const listeners = new Map<string, Set<Listener>>();
   const waiting = new Set<() => void>();
   const authorizations: (string | undefined)[] = [];
+  let refusal: number | null = null;
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise<void>((resolve) => wss.once('listening', resolve));
   const port = (wss.address() as AddressInfo).port;
@@ -89,6 +94,7 @@ export async function startLiveApi(): Promise<LiveApi> {
       onConnect: (context) => {
         const authorization = context.connectionParams?.authorization;
         authorizations.push(typeof authorization === 'string' ? authorization : undefined);
+        if (refusal !== null) context.extra.socket.close(refusal, 'Unauthorized');
       },
     },
     wss,
@@ -122,6 +128,12 @@ export async function startLiveApi(): Promise<LiveApi> {
     },
     running,
     sockets: () => wss.clients.size,
+    refuseWith(code) {
+      refusal = code;
+    },
+    closeSockets(code, reason) {
+      for (const client of wss.clients) client.close(code, reason);
+    },
     async close() {
       for (const client of wss.clients) client.terminate();
       await server.dispose();

@@ -86,4 +86,57 @@ describe("the app's subscriptions socket", () => {
     await until(() => live.sockets() === 0 && live.running('pageActivity') === 0, 'the socket closed');
     subscription.unsubscribe();
   });
+
+  it('reconnects with a renewed token when the server closes with 4401 (the token expired), and ends at sign-out', async () => {
+    const { client, api } = await signedIn();
+    const received: unknown[] = [];
+    const subscription = client.apollo.subscribe({ query: PageActivityDocument }).subscribe((result) => {
+      received.push(result.error ?? result.data?.pageActivity.kind);
+    });
+    await live.subscribed('pageActivity');
+    const expired = storedToken();
+    const refreshes = api.count('RefreshSession');
+
+    // The server refuses the token (it expired while the tab slept): 4401, as on a ended session.
+    live.closeSockets(4401, 'Unauthorized');
+    await until(
+      () => live.authorizations.length === 2 && live.running('pageActivity') === 1,
+      'the subscription resumed on a new connection',
+    );
+    expect(api.count('RefreshSession')).toBe(refreshes + 1);
+    expect(storedToken()).not.toBe(expired);
+    expect(live.authorizations[1]).toBe(`Bearer ${storedToken() ?? ''}`);
+    live.publish('pageActivity', {
+      __typename: 'PageActivity',
+      kind: 'click',
+      linkId: 'l1',
+      at: new Date().toISOString(),
+    });
+    await until(() => received.length === 1, 'the event after the reconnection');
+    expect(received).toEqual(['click']);
+    expect(client.getSnapshot().status).toBe('signedIn');
+
+    await client.signOut();
+    await until(() => live.sockets() === 0 && live.running('pageActivity') === 0, 'the socket closed');
+    subscription.unsubscribe();
+  });
+
+  it('renews once when the server refuses the token again after a renewal, then ends the subscription with its error', async () => {
+    const { client, api } = await signedIn();
+    const errors: unknown[] = [];
+    // Apollo hands a subscription's error to `next`, as the screens read it.
+    const subscription = client.apollo.subscribe({ query: PageActivityDocument }).subscribe((result) => {
+      if (result.error) errors.push(result.error);
+    });
+    await live.subscribed('pageActivity');
+    const refreshes = api.count('RefreshSession');
+
+    live.refuseWith(4401);
+    live.closeSockets(4401, 'Unauthorized');
+    await until(() => errors.length === 1, 'the subscription ended with an error');
+    // One renewal and one connection with its token, not a loop of them.
+    expect(api.count('RefreshSession')).toBe(refreshes + 1);
+    expect(live.authorizations).toHaveLength(2);
+    subscription.unsubscribe();
+  });
 });

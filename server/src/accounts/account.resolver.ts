@@ -1,13 +1,13 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import { CurrentUser } from '../graphql/auth.js';
 import type { AuthUser, Context } from '../graphql/context.js';
-import type { AccountService } from './account.service.js';
+import type { AccountChangeService } from './account-change.service.js';
 import { EmailChangePayload } from './session.types.js';
 
 /** The account itself: its email address, and its end. */
 @Resolver()
 export class AccountResolver {
-  constructor(private readonly accounts: AccountService) {}
+  constructor(private readonly accounts: AccountChangeService) {}
 
   @Authorized()
   @Mutation(() => EmailChangePayload, {

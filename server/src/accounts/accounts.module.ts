@@ -1,6 +1,7 @@
 import { resolver } from '../kernel/feature-module.js';
 import type { FeatureModule } from '../kernel/feature-module.js';
 import type { RandomSource } from '../profiles/username.js';
+import { AccountChangeService } from './account-change.service.js';
 import { AccountResolver } from './account.resolver.js';
 import { AccountService } from './account.service.js';
 import { EmailLinkResolver } from './email-link.resolver.js';
@@ -17,6 +18,7 @@ declare module '../kernel/feature-module.js' {
   interface Services {
     records: MemberRecords;
     accounts: AccountService;
+    accountChanges: AccountChangeService;
     reconciler: AccountReconciler;
   }
   interface FeatureOptions {
@@ -36,23 +38,26 @@ export const accountsModule: FeatureModule = {
       random: options.random,
       log,
     });
+    const accountOptions = {
+      siteUrl: config.publicUrl,
+      limits: SignInLimits.create(config.auth.rateLimits, identity.redis),
+      sessionsEnded: (uid: string) => {
+        live.publish('sessionsEnded', uid, {});
+      },
+    };
+    const accounts = new AccountService(identity.client, records, accountOptions);
     return {
       records,
-      accounts: new AccountService(identity.client, records, accountLifecycle, {
-        siteUrl: config.publicUrl,
-        limits: SignInLimits.create(config.auth.rateLimits, identity.redis),
-        sessionsEnded: (uid) => {
-          live.publish('sessionsEnded', uid, {});
-        },
-      }),
+      accounts,
+      accountChanges: new AccountChangeService(identity.client, records, accounts, accountLifecycle, accountOptions),
       reconciler: new AccountReconciler(dataSource, identity.client, records, log),
     };
   },
   resolvers: [
     resolver(SessionResolver, ({ accounts }) => new SessionResolver(accounts)),
     resolver(EmailLinkResolver, ({ accounts }) => new EmailLinkResolver(accounts)),
-    resolver(PasswordResolver, ({ accounts }) => new PasswordResolver(accounts)),
-    resolver(AccountResolver, ({ accounts }) => new AccountResolver(accounts)),
+    resolver(PasswordResolver, ({ accountChanges }) => new PasswordResolver(accountChanges)),
+    resolver(AccountResolver, ({ accountChanges }) => new AccountResolver(accountChanges)),
     resolver(MemberResolver, () => new MemberResolver()),
     resolver(MfaResolver, ({ identity, accounts }) => new MfaResolver(new MfaService(identity.client, accounts))),
   ],

@@ -4,13 +4,13 @@ import type { AuthUser, Context } from '../graphql/context.js';
 import { ChangePasswordInput, ResetPasswordInput } from './account.inputs.js';
 import { toAuthPayload, toMember } from './account.mappers.js';
 import { Member } from './account.types.js';
-import type { AccountService } from './account.service.js';
+import type { AccountChangeService } from './account-change.service.js';
 import { AuthPayload } from './session.types.js';
 
 /** Setting a password: with an emailed token, from a fresh emailed sign-in, or with the current one. */
 @Resolver()
 export class PasswordResolver {
-  constructor(private readonly accounts: AccountService) {}
+  constructor(private readonly accounts: AccountChangeService) {}
 
   @Public()
   @Mutation(() => AuthPayload, {

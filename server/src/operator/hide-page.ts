@@ -21,12 +21,15 @@ export async function hidePage(
   if (text === '' || codePoints(text) > MAX_REASON_LENGTH) {
     throw badUserInput(`Give a reason of 1 to ${String(MAX_REASON_LENGTH)} characters (--reason).`, 'reason');
   }
-  return inTransaction(call, async (manager) => {
+  const hidden = await inTransaction(call, async (manager) => {
     const user = await findMember(manager, target);
     await manager.update(UserRecord, { uid: user.uid }, { hiddenReason: text, hiddenAt: new Date() });
     await audit(manager, call, { action: 'hide', target: user.uid, details: { reason: text } });
     return { uid: user.uid };
   });
+  // Embeds following the page (profileChanged) end.
+  call.deps.pageChanged(hidden.uid);
+  return hidden;
 }
 
 /** Shows a hidden page again (the member's own switches and any ban still apply). */

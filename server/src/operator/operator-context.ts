@@ -4,6 +4,7 @@ import type { DataExportService } from '../exports/data-export.service.js';
 import type { IdentityClient } from '../identity/identity.client.js';
 import type { AccountLifecycle } from '../members/member-lifecycle.js';
 import type { ReportService } from '../moderation/report.service.js';
+import type { PageChanged } from '../profiles/page-changes.js';
 
 /** What the operator's use cases work with; built once with the services (operator.module.ts). */
 export interface OperatorDeps {
@@ -18,6 +19,8 @@ export interface OperatorDeps {
    * (embedded mode); undefined in hosted mode, where a ban ends them at their next refresh.
    */
   endSessions: ((uid: string) => Promise<number>) | undefined;
+  /** Tells the page's `profileChanged` subscribers, after a change committed, to read it afresh (or end). */
+  pageChanged: PageChanged;
 }
 
 /** Where a command ran, read from the machine rather than from what the operator typed. */

@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../kernel/feature-module.js';
+import { publishPageChanges } from '../profiles/page-changes.js';
 import type { OperatorDeps } from './operator-context.js';
 
 declare module '../kernel/feature-module.js' {
@@ -13,6 +14,7 @@ export const operatorModule: FeatureModule = {
   name: 'operator',
   build: ({ dataSource, live }, { identity, records, accountLifecycle, dataExports, reports }) => {
     const { sessions } = identity;
+    const pageChanged = publishPageChanges(live);
     return {
       operator: {
         dataSource,
@@ -26,10 +28,11 @@ export const operatorModule: FeatureModule = {
               const ended = await sessions.end(uid);
               // A banned member's open connections close, and embeds of their page stop.
               live.publish('sessionsEnded', uid, {});
-              live.publish('profileChanged', uid, {});
+              pageChanged(uid);
               return ended;
             }
           : undefined,
+        pageChanged,
       },
     };
   },

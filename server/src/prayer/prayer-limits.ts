@@ -5,13 +5,17 @@ import { rateLimited } from '../graphql/errors.js';
 import { rateLimitKey } from '../http/address-key.js';
 import { noteOf } from '../http/rate-limit-headers.js';
 
-/** How many requests per hour: one address may send a few; one page may receive more, from everyone together. */
+/**
+ * How many per hour: one address may send a few requests; one page may receive more, from everyone
+ * together; one member may reply to some (each reply is a mail from the app to a stranger's address).
+ */
 export interface PrayerLimits {
   perAddress: number;
   perPage: number;
+  repliesPerMember: number;
 }
 
-export const DEFAULT_PRAYER_LIMITS: PrayerLimits = { perAddress: 5, perPage: 30 };
+export const DEFAULT_PRAYER_LIMITS: PrayerLimits = { perAddress: 5, perPage: 30, repliesPerMember: 20 };
 
 function limiter(keyPrefix: string, points: number, redis: Redis | undefined): RateLimiterAbstract {
   const options = { keyPrefix, points, duration: 3600 };
@@ -21,14 +25,21 @@ function limiter(keyPrefix: string, points: number, redis: Redis | undefined): R
     : new RateLimiterMemory(options);
 }
 
-/** The hourly limits on sending prayer requests: per sender's address and per page. */
+/** The hourly limits on sending prayer requests (per sender's address and per page) and on replies (per member). */
 export class PrayerSendLimits {
   private readonly byAddress: RateLimiterAbstract;
   private readonly byPage: RateLimiterAbstract;
+  private readonly repliesByMember: RateLimiterAbstract;
 
   constructor(limits: PrayerLimits, redis: Redis | undefined) {
     this.byAddress = limiter('lampstand:prayer:address', limits.perAddress, redis);
     this.byPage = limiter('lampstand:prayer:page', limits.perPage, redis);
+    this.repliesByMember = limiter('lampstand:prayer:replies', limits.repliesPerMember, redis);
+  }
+
+  /** Counts one reply by the member `uid`; RATE_LIMITED when they are over. */
+  async takeReply(uid: string): Promise<void> {
+    await consume(this.repliesByMember, uid, 'You have sent many replies in the last hour.');
   }
 
   /** Counts one request from `clientIp` to the page of `uid`; RATE_LIMITED when either is over. */

@@ -16,8 +16,8 @@ declare module '../kernel/feature-module.js' {
     prayerNotices: PrayerNotices;
   }
   interface FeatureOptions {
-    /** Requests per hour per address and per page (tests lower or raise them). */
-    prayerLimits?: PrayerLimits;
+    /** Requests per hour per address and per page, replies per member (tests lower or raise them). */
+    prayerLimits?: Partial<PrayerLimits>;
     /** The proof of work's highest number (tests make it small). */
     prayerChallengeMax?: number;
   }
@@ -55,7 +55,7 @@ export const prayerModule: FeatureModule = {
       challengeKey(config),
       options.prayerChallengeMax ?? DEFAULT_CHALLENGE_MAX,
     );
-    const limits = new PrayerSendLimits(options.prayerLimits ?? DEFAULT_PRAYER_LIMITS, identity.redis);
+    const limits = new PrayerSendLimits({ ...DEFAULT_PRAYER_LIMITS, ...options.prayerLimits }, identity.redis);
     return {
       prayerChallenges: challenges,
       prayer: new PrayerService({ dataSource, profiles, mailer, live, limits, challenges, clock }),

@@ -89,7 +89,9 @@ export class PrayerResolver {
 
   @Authorized()
   @Mutation(() => PrayerRequest, {
-    description: 'Mails your reply to the visitor through Lampstand; you never see their address.',
+    description:
+      'Mails your reply to the visitor through Lampstand; you never see their address. ' +
+      '`RATE_LIMITED` past 20 replies an hour.',
   })
   replyToPrayerRequest(
     @Arg('input', () => PrayerReplyInput, { description: 'The request and your words.' }) input: PrayerReplyInput,

@@ -215,7 +215,8 @@ export class PrayerService {
 
   /**
    * Mails the member's reply to the address the visitor left, from the app: the member never
-   * learns the address, and the visitor sees only the member's page name.
+   * learns the address, and the visitor sees only the member's page name. A member over the hourly
+   * limit of replies gets `RATE_LIMITED`, and nothing is sent.
    */
   async reply(actor: AuthUser, input: PrayerReplyInput): Promise<PrayerRequest> {
     const message = optionalText(input.message, MAX_PRAYER_REPLY_LENGTH, 'input.message', 'A reply');
@@ -232,6 +233,7 @@ export class PrayerService {
       dataSource.getRepository(ProfileRecord).findOneBy({ uid: actor.id }),
     ]);
     requireLiveMember(member);
+    await this.deps.limits.takeReply(actor.id);
     const memberName = profile?.name ?? member?.first ?? 'Your friend';
     await this.deps.mailer.send(prayerReplyMail({ to: record.replyTo, memberName, message, request: record.body }));
     record.repliedAt = this.deps.clock();

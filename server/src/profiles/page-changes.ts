@@ -1,4 +1,5 @@
 import type { Live } from '../kernel/live.js';
+import type { AccountLifecycle } from '../members/member-lifecycle.js';
 
 declare module '../kernel/live.js' {
   interface LiveTopics {
@@ -19,5 +20,20 @@ export const noPageChanges: PageChanged = () => undefined;
 export function publishPageChanges(live: Live): PageChanged {
   return (uid) => {
     live.publish('profileChanged', uid, {});
+  };
+}
+
+/**
+ * Tells `profileChanged` subscribers when an account is being deleted (by the member, an operator
+ * or the reconciliation): the page is gone from the moment the account is marked, and their
+ * subscriptions end.
+ */
+export function pageEndsWithAccount(pageChanged: PageChanged): AccountLifecycle {
+  return {
+    checkDeletable: () => Promise.resolve(),
+    accountDeleting: (uid) => {
+      pageChanged(uid);
+      return Promise.resolve();
+    },
   };
 }

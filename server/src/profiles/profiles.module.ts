@@ -1,7 +1,7 @@
 import { resolver } from '../kernel/feature-module.js';
 import type { FeatureModule } from '../kernel/feature-module.js';
 import { ProfileRecord } from './profile.entity.js';
-import { publishPageChanges } from './page-changes.js';
+import { pageEndsWithAccount, publishPageChanges } from './page-changes.js';
 import { profileLoadersFactory } from './profile.loaders.js';
 import { ProfileFieldsResolver } from './profile-fields.resolver.js';
 import { ProfileResolver } from './profile.resolver.js';
@@ -20,9 +20,11 @@ declare module '../kernel/feature-module.js' {
 export const profilesModule: FeatureModule = {
   name: 'profiles',
   entities: [ProfileRecord],
-  build: ({ dataSource, live }, { verses }) => ({
-    profiles: new ProfileService(dataSource, verses, publishPageChanges(live)),
-  }),
+  build: ({ dataSource, live }, { verses, accountLifecycle }) => {
+    const pageChanged = publishPageChanges(live);
+    accountLifecycle.push(pageEndsWithAccount(pageChanged));
+    return { profiles: new ProfileService(dataSource, verses, pageChanged) };
+  },
   resolvers: [
     resolver(ProfileResolver, ({ profiles }) => new ProfileResolver(profiles)),
     resolver(ProfileFieldsResolver, ({ profiles }) => new ProfileFieldsResolver(profiles)),

@@ -2,6 +2,7 @@ import type { ApolloLink } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { CloseCode, createClient } from 'graphql-ws';
 import type { Observable } from 'rxjs';
+import { from, mergeMap, of, retry, throwError } from 'rxjs';
 import { liveUrl } from '../lib/live-url';
 import type { TokenSource } from './auth-link';
 
@@ -21,14 +22,18 @@ export interface LiveSocket {
  * A graphql-ws client that sends the member's current token in `connection_init`. The server checks
  * the token only there, so a new token (a refresh) means a new connection: `restart` closes the
  * socket and graphql-ws reopens it at once with every subscription still running. When the server
- * refuses the token (4403, or the session ended: 4401), the session is renewed before the next try,
- * as the HTTP link does on a 401; if it cannot be, AuthClient signs out and disposes of this socket.
+ * refuses the token (4403, or the session ended or its token expired: 4401), the session is renewed
+ * before the next try, as the HTTP link does on a 401, once until a connection is accepted again; if
+ * it cannot be, AuthClient signs out and disposes of this socket. graphql-ws gives up on a 4401 and
+ * ends the subscriptions with an error, so each is subscribed again once the session is renewed.
  */
 export function openLiveSocket(tokens: TokenSource): LiveSocket {
   let sentToken: string | null = null;
   let open: WebSocket | null = null;
   let restarting = false;
   let renewal: Promise<boolean> | null = null;
+  /** A renewal was tried and no connection has been accepted since: a refused token is not renewed again. */
+  let renewedSinceAccepted = false;
 
   const client = createClient({
     url: liveUrl(),
@@ -57,19 +62,32 @@ export function openLiveSocket(tokens: TokenSource): LiveSocket {
       opened: (socket) => {
         open = socket as WebSocket;
       },
+      connected: () => {
+        renewedSinceAccepted = false;
+        renewal = null;
+      },
       closed: (event) => {
         open = null;
         const code = (event as CloseEvent | undefined)?.code;
-        if ((code === CloseCode.Forbidden || code === CloseCode.Unauthorized) && sentToken) {
-          renewal = tokens.renew(sentToken);
+        if (code === CloseCode.Forbidden || code === CloseCode.Unauthorized) {
+          // A token refused again after a renewal: no renewal now, so the subscriptions end with their error.
+          renewal = sentToken && !renewedSinceAccepted ? tokens.renew(sentToken) : null;
+          renewedSinceAccepted = true;
         }
       },
     },
   });
   const link = new GraphQLWsLink(client);
+  // After a 4401 the subscription ends with an error; with the session renewed it starts again on a
+  // new connection, else the error stands (and AuthClient has signed out).
+  const againOnceRenewed = (error: unknown) => {
+    const renewing = renewal;
+    if (!renewing) return throwError(() => error);
+    return from(renewing).pipe(mergeMap((renewed) => (renewed ? of(true) : throwError(() => error))));
+  };
 
   return {
-    request: (operation) => link.request(operation),
+    request: (operation) => link.request(operation).pipe(retry({ delay: againOnceRenewed })),
     restart() {
       if (open?.readyState !== WebSocket.OPEN) return;
       restarting = true;
