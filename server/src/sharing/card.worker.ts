@@ -1,23 +1,10 @@
 // Runs in the worker pool's threads (work/worker-pool.ts), never on the event loop: satori's layout
 // and resvg's rasterising of a card, and QR codes. Node runs this file as it is from the sources
 // (type stripping), so it imports packages only, never another module of ours.
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { getPriority, setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-
-/**
- * A card thread yields the CPU to the event loop and to password hashing when both want it: on
- * Linux a thread's own id names it to setpriority. Elsewhere the thread keeps its priority.
- */
-try {
-  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  // The lowest priority, 19, as work/thread-priority.ts gives libvips' threads (HEAVY_NICENESS).
-  if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, Math.max(getPriority(threadId), 19));
-} catch {
-  // Not Linux, or not allowed: the pool's bound alone keeps the work in check.
-}
 
 /**
  * Lets the thread's event loop turn once. resvg's memory (its 3 MB picture of each card) is freed by
@@ -32,8 +19,7 @@ const turnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve)
  * also compacts the heap and gives its emptied pages back (V8's "last resort" flavour). Left to
  * itself, V8 let a card thread's heap grow past 60 MB, most of it satori's garbage (~17 MB is live).
  * A full collection after every card (the previous rounds) kept it at ~36 MB, but V8 marks in
- * helper threads of the whole process that run at the server's own priority, not the card
- * thread's: ~18 ms of CPU per card beside a sign-in's hashing. This way they take about a third
+ * helper threads the whole process shares: ~18 ms of CPU per card beside a sign-in's hashing. This way they take about a third
  * less (every fourth card: 40% less, but 7 MB more at the peak; every second: no less), and a
  * process drawing 80 cards in one thread peaks 3–4 MB higher and ends ~9 MB lower.
  */

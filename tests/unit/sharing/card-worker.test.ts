@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { getPriority } from 'node:os';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { WorkerPool, workerFile } from '../../../server/src/work/worker-pool.js';
 import { Theme } from '../../../server/src/profiles/appearance.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardTree } from '../../../server/src/sharing/card-render.js';
-import { HEAVY_NICENESS } from '../../../server/src/work/thread-priority.js';
 import { card, qr } from '../../../server/src/sharing/card.worker.js';
 import type { CardJob } from '../../../server/src/sharing/card.worker.js';
 
@@ -70,32 +67,6 @@ describe('the card worker', () => {
     const png = await qr({ url: 'http://127.0.0.1:3000/@dorcas', format: 'png' });
     expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 });
     expect(sha256(png)).toBe('7f201957262d20cd23ffc4b53d5229fd93e8c89a934712b9d03daa7d478e934c');
-  });
-
-  it.runIf(process.platform === 'linux')('draws in a thread at the lowest priority, as libvips decodes', async () => {
-    const threadsAt = (niceness: number) =>
-      readdirSync('/proc/self/task')
-        .map(Number)
-        .filter((thread) => {
-          try {
-            return (
-              readFileSync(`/proc/self/task/${thread}/comm`, 'utf8').trim() === 'WorkerThread' &&
-              getPriority(thread) === niceness
-            );
-          } catch {
-            return false;
-          }
-        });
-    const niceness = Math.max(getPriority(), HEAVY_NICENESS);
-    const before = threadsAt(niceness).length;
-    const pool = new WorkerPool(1);
-    const file = workerFile(new URL('../../../server/src/sharing/card.worker.ts', import.meta.url).href, 'card.worker');
-    try {
-      await pool.run<Uint8Array>(file, 'qr', { url: 'http://127.0.0.1:3000/@dorcas', format: 'svg' });
-      expect(threadsAt(niceness).length).toBe(before + 1);
-    } finally {
-      await pool.close();
-    }
   });
 
   it('gives back the memory of each card it drew, however many one thread draws', async () => {
