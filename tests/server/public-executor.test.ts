@@ -169,6 +169,17 @@ describe('the lean executor answers as Apollo does', () => {
     const me = await compare({ body: { query: '{ me { user { email } profile { username name } } }' }, headers });
     expect(me.answeredLean).toBe(true);
     expect(JSON.parse(me.body)).toMatchObject({ data: { me: { user: { email: member.email } } } });
+    // `me` runs compiled: every kind of field it reaches (dates, enums, lists, nullables, arguments).
+    const whole = await compare({
+      body: {
+        query: `{ me { plan user { uid email first joined platform birthday }
+          profile { username name bio joined theme layout button translation timeZone photoUrl isPublic
+            hold { reason } appearance { theme } links { title url } verse(date: "2026-03-01") { ref text } } } }`,
+      },
+      headers,
+    });
+    expect(whole.answeredLean).toBe(true);
+    expect(JSON.parse(whole.body)).toMatchObject({ data: { me: { profile: { verse: { ref: expect.any(String) } } } } });
     const own = await compare({ body: { query: '{ pageStats { views } verseMail { enabled hour } } ' }, headers });
     expect(own.answeredLean).toBe(true);
     expect(own.status).toBe(200);

@@ -36,6 +36,13 @@ import { buildServices } from './services.js';
 import type { AppServices } from './services.js';
 import type { AppDependencies } from './app-dependencies.js';
 
+/**
+ * Root fields whose queries run compiled (graphql/public-executor.ts): the kept ones, and `me`, the
+ * signed-in app's first read. Each only reads (through the loaders), so a query of them that gives
+ * an error may run again through graphql-js.
+ */
+const COMPILED_FIELDS: ReadonlySet<string> = new Set([...CACHED_FIELDS, 'me']);
+
 export type { AppDependencies };
 
 /**
@@ -179,7 +186,7 @@ async function registerGraphql(
           metrics.leanAnswers.inc();
           metrics.countGraphqlErrors(errors);
         },
-        compiledFields: CACHED_FIELDS,
+        compiledFields: COMPILED_FIELDS,
         answers: answerCache && {
           ...answerCache,
           onHit: () => {
