@@ -1,10 +1,11 @@
-// What the Stripe webhook tests share: a count of the identity writes the webhook makes, what it
-// may have written for a member, and a checkout paid for but not yet announced.
+// What the Stripe webhook tests share: their billing app, a count of the identity writes the webhook
+// makes, what it may have written for a member, and a checkout paid for but not yet announced.
 import { BillingEventRecord, BillingSubscriptionRecord } from '../../server/src/billing/billing.entities.js';
 import { UserRecord } from '../../server/src/members/user.entity.js';
 import type { BillingTestApp } from './billing.js';
-import { checkout } from './billing.js';
+import { checkout, startBillingApp } from './billing.js';
 import { faultyFetch } from './faults.js';
+import { forTheFile } from './for-the-file.js';
 import type { SignedUpMember } from './members.js';
 import { signUpMember } from './members.js';
 
@@ -26,6 +27,21 @@ export function identityWriteCounter(): {
     return faults.fetch(request);
   };
   return { fetch: counting, faults, seen: () => seen };
+}
+
+/**
+ * The billing app of a webhook test file, started before its tests (`forTheFile`), with the identity
+ * writes it makes counted, and token limits that many sign-ins stay under.
+ */
+export function webhookTestApp(): { billing: BillingTestApp; identityWrites: ReturnType<typeof identityWriteCounter> } {
+  const identityWrites = identityWriteCounter();
+  const billing = forTheFile(() =>
+    startBillingApp(
+      { AUTH_RATE_LIMIT_TOKEN: '1000', AUTH_RATE_LIMIT_TOKEN_BURST: '1000' },
+      { identityFetch: identityWrites.fetch },
+    ),
+  );
+  return { billing, identityWrites };
 }
 
 /** What the webhook may have written for a member. */

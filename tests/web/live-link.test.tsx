@@ -49,6 +49,28 @@ async function signedIn(): Promise<{ client: AuthClient; api: ReturnType<typeof 
   return { client, api };
 }
 
+/** Waits for the subscription to run again on a second connection, which carries the token stored now. */
+async function resumedOnNewConnection(): Promise<void> {
+  await until(
+    () => live.authorizations.length === 2 && live.running('pageActivity') === 1,
+    'the subscription resumed on a new connection',
+  );
+  expect(live.authorizations[1]).toBe(`Bearer ${storedToken() ?? ''}`);
+}
+
+/** Publishes a page event and waits until `received` holds it. */
+async function publishActivity(kind: string, linkId: string | null, received: unknown[]): Promise<void> {
+  live.publish('pageActivity', { __typename: 'PageActivity', kind, linkId, at: new Date().toISOString() });
+  await until(() => received.length === 1, 'the event after the reconnection');
+  expect(received).toEqual([kind]);
+}
+
+/** Signs out and waits for the socket to close with no subscription left running. */
+async function signOutClosesSocket(client: AuthClient): Promise<void> {
+  await client.signOut();
+  await until(() => live.sockets() === 0 && live.running('pageActivity') === 0, 'the socket closed');
+}
+
 describe("the app's subscriptions socket", () => {
   it('opens only with a subscription, carrying the current token; reconnects after a refresh; closes at sign-out', async () => {
     const { client, api } = await signedIn();
@@ -68,22 +90,10 @@ describe("the app's subscriptions socket", () => {
     const before = storedToken();
     await client.renew();
     expect(storedToken()).not.toBe(before);
-    await until(
-      () => live.authorizations.length === 2 && live.running('pageActivity') === 1,
-      'the subscription resumed on a new connection',
-    );
-    expect(live.authorizations[1]).toBe(`Bearer ${storedToken() ?? ''}`);
-    live.publish('pageActivity', {
-      __typename: 'PageActivity',
-      kind: 'view',
-      linkId: null,
-      at: new Date().toISOString(),
-    });
-    await until(() => received.length === 1, 'the event after the reconnection');
-    expect(received).toEqual(['view']);
+    await resumedOnNewConnection();
+    await publishActivity('view', null, received);
 
-    await client.signOut();
-    await until(() => live.sockets() === 0 && live.running('pageActivity') === 0, 'the socket closed');
+    await signOutClosesSocket(client);
     subscription.unsubscribe();
   });
 
@@ -99,25 +109,13 @@ describe("the app's subscriptions socket", () => {
 
     // The server refuses the token (it expired while the tab slept): 4401, as on a ended session.
     live.closeSockets(4401, 'Unauthorized');
-    await until(
-      () => live.authorizations.length === 2 && live.running('pageActivity') === 1,
-      'the subscription resumed on a new connection',
-    );
+    await resumedOnNewConnection();
     expect(api.count('RefreshSession')).toBe(refreshes + 1);
     expect(storedToken()).not.toBe(expired);
-    expect(live.authorizations[1]).toBe(`Bearer ${storedToken() ?? ''}`);
-    live.publish('pageActivity', {
-      __typename: 'PageActivity',
-      kind: 'click',
-      linkId: 'l1',
-      at: new Date().toISOString(),
-    });
-    await until(() => received.length === 1, 'the event after the reconnection');
-    expect(received).toEqual(['click']);
+    await publishActivity('click', 'l1', received);
     expect(client.getSnapshot().status).toBe('signedIn');
 
-    await client.signOut();
-    await until(() => live.sockets() === 0 && live.running('pageActivity') === 0, 'the socket closed');
+    await signOutClosesSocket(client);
     subscription.unsubscribe();
   });
 

@@ -28,7 +28,7 @@ export interface EmbedVerse {
   dayUrl: string;
 }
 
-/** The web app's colours (web/src/styles.css), light and dark. */
+/** The web app's colours (web/src/ui/base.css), light and dark. */
 const COLOURS: Record<EmbedTheme, string> = {
   light:
     '--ink: #1c2233; --soft: #4a5169; --paper: #faf7f2; --card: #fff; --line: #e6e0d6; --brand: #1f2a44; --on-brand: #fff; --accent: #8a5a12; color-scheme: light;',

@@ -4,7 +4,7 @@ import { Theme } from '../profiles/appearance.js';
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
-/** The colours of each theme, as the web app paints the page (web/src/ui/profile/profile.css). */
+/** The colours of each theme, as the web app paints the page (web/src/ui/profile/themes.css). */
 const PALETTES: Record<Theme, { background: string; surface: string; ink: string; soft: string; accent: string }> = {
   [Theme.lightTheme]: { background: '#faf7f2', surface: '#ffffff', ink: '#1c2233', soft: '#4a5169', accent: '#8a5a12' },
   [Theme.darkTheme]: { background: '#10141c', surface: '#1a202c', ink: '#eeeae3', soft: '#b7bccb', accent: '#a9c1ff' },

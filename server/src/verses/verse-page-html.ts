@@ -32,7 +32,7 @@ export const SHARE_SCRIPT = `(() => {
 /** The site's mark (web/src/ui/BrandMark.tsx), drawn the same way; the text beside it names it. */
 const BRAND_MARK = `<svg aria-hidden="true" viewBox="0 0 64 64" width="28" height="28"><path d="M32 8c6 8 9 12 9 18a9 9 0 0 1-18 0c0-6 3-10 9-18z" fill="currentColor"/><rect x="28" y="37" width="8" height="13" rx="2" fill="currentColor" opacity=".7"/><rect x="19" y="51" width="26" height="5" rx="2.5" fill="currentColor" opacity=".7"/></svg>`;
 
-/** The web app's colours and type (web/src/styles.css), so that a day's page looks like the rest of the site. */
+/** The web app's colours and type (web/src/ui/base.css), so that a day's page looks like the rest of the site. */
 const STYLE = `
   :root { --ink: #1c2233; --soft: #4a5169; --paper: #faf7f2; --card: #fff; --line: #e6e0d6; --brand: #1f2a44; --accent: #8a5a12; --focus: #2f6fde;
     --serif: 'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, 'Times New Roman', serif;

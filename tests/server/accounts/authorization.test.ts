@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/members/user.entity.js';
 import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
 import { LinkRecord } from '../../../server/src/links/link.entity.js';
@@ -8,31 +8,16 @@ import { PhotoRecord } from '../../../server/src/photos/photo.entity.js';
 import { ProfileRecord } from '../../../server/src/profiles/profile.entity.js';
 import { SavedVerseRecord } from '../../../server/src/saved-verses/saved-verse.entity.js';
 import { VerseMailSubscriptionRecord } from '../../../server/src/verse-mail/verse-mail.entity.js';
-import type { TestApp } from '../../support/app.js';
-import { startTestApp } from '../../support/app.js';
-import type { FakeStripe } from '../../support/stripe-fake.js';
-import { startFakeStripe } from '../../support/stripe-fake.js';
+import { startBillingApp } from '../../support/billing.js';
+import { forTheFile } from '../../support/for-the-file.js';
 import { GOOD_PASSWORD } from '../../support/identity.js';
 import { pngImage } from '../../support/images.js';
 import type { SignedUpMember } from '../../support/members.js';
 import { firstError, LOGIN, ME, signUpMember } from '../../support/members.js';
 
 const SECRET = 'an-authorization-test-secret-long-enough-for-hs256';
-let api: TestApp;
-let stripe: FakeStripe;
-/** A Plus price at the fake Stripe, so that the billing mutations succeed for a member. */
-let plusPrice: string;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  plusPrice = stripe.addPrice({ product: stripe.addProduct({ name: 'Plus' }).id, unitAmount: 499 }).id;
-  api = await startTestApp({ AUTH_JWT_SECRET: SECRET, AUTH_RATE_LIMIT_OTP: '1000', ...stripe.env });
-  await api.app.billing.syncCatalog();
-});
-afterAll(async () => {
-  await api.close();
-  await stripe.close();
-});
+// With a Plus price at the fake Stripe, so that the billing mutations succeed for a member.
+const billing = forTheFile(() => startBillingApp({ AUTH_JWT_SECRET: SECRET, AUTH_RATE_LIMIT_OTP: '1000' }));
 
 /** What a mutation needs to know of the member who sends it. */
 interface Caller {
@@ -65,7 +50,7 @@ const PROTECTED_MUTATIONS: [string, (caller: Caller) => string][] = [
   ['reorderLinks', ({ links }) => `mutation { reorderLinks(ids: ${JSON.stringify([...links].reverse())}) { id } }`],
   ['removePhoto', () => 'mutation { removePhoto { username } }'],
   ['removeLink', ({ links }) => `mutation { removeLink(id: "${links[0] ?? ''}") { id } }`],
-  ['startCheckout', () => `mutation { startCheckout(priceId: "${plusPrice}") { url } }`],
+  ['startCheckout', () => `mutation { startCheckout(priceId: "${billing.plusPrice}") { url } }`],
   ['openBillingPortal', () => 'mutation { openBillingPortal { url } }'],
   ['updateEmail', () => 'mutation { updateEmail(email: "someone.else@example.org") { pendingEmail } }'],
   [
@@ -127,10 +112,10 @@ interface Links {
 
 /** The member's link ids in page order, after adding one if there is none. */
 async function linksOf(token: string): Promise<string[]> {
-  const read = await api.graphql<Links>('{ me { profile { links { id } } } }', {}, { token });
+  const read = await billing.api.graphql<Links>('{ me { profile { links { id } } } }', {}, { token });
   const links = read.data?.me.profile.links.map((link) => link.id) ?? [];
   if (links.length > 0) return links;
-  const added = await api.graphql<{ addLink: { id: string } }>(
+  const added = await billing.api.graphql<{ addLink: { id: string } }>(
     'mutation { addLink(input: { title: "Home", url: "https://home.example" }) { id } }',
     {},
     { token },
@@ -140,15 +125,17 @@ async function linksOf(token: string): Promise<string[]> {
 }
 
 async function snapshot(uid: string): Promise<unknown> {
-  const user = await api.dataSource.getRepository(UserRecord).findOneBy({ uid });
-  const profile = await api.dataSource.getRepository(ProfileRecord).findOneBy({ uid });
-  const customer = await api.dataSource.getRepository(BillingCustomerRecord).findOneBy({ uid });
-  const links = await api.dataSource.getRepository(LinkRecord).find({ where: { uid }, order: { position: 'ASC' } });
-  const saved = await api.dataSource
+  const user = await billing.api.dataSource.getRepository(UserRecord).findOneBy({ uid });
+  const profile = await billing.api.dataSource.getRepository(ProfileRecord).findOneBy({ uid });
+  const customer = await billing.api.dataSource.getRepository(BillingCustomerRecord).findOneBy({ uid });
+  const links = await billing.api.dataSource
+    .getRepository(LinkRecord)
+    .find({ where: { uid }, order: { position: 'ASC' } });
+  const saved = await billing.api.dataSource
     .getRepository(SavedVerseRecord)
     .find({ where: { uid }, order: { verseId: 'ASC' } });
-  const verseMail = await api.dataSource.getRepository(VerseMailSubscriptionRecord).findOneBy({ uid });
-  const photo = await api.dataSource.getRepository(PhotoRecord).findOneBy({ uid });
+  const verseMail = await billing.api.dataSource.getRepository(VerseMailSubscriptionRecord).findOneBy({ uid });
+  const photo = await billing.api.dataSource.getRepository(PhotoRecord).findOneBy({ uid });
   return { user, profile, customer, links, saved, verseMail, photo };
 }
 
@@ -240,17 +227,17 @@ describe('deny by default', () => {
 
 describe('anonymous callers (B4)', () => {
   it.each(PROTECTED_MUTATIONS)('cannot call %s, and nothing changes', async (_name, mutation) => {
-    const { member, session } = await signUpMember(api);
+    const { member, session } = await signUpMember(billing.api);
     const links = await linksOf(session.accessToken);
     const before = await snapshot(member.user.uid);
-    const response = await api.graphql(mutation({ password: GOOD_PASSWORD, links }));
+    const response = await billing.api.graphql(mutation({ password: GOOD_PASSWORD, links }));
     expect(response.data).toBeNull();
     expect(firstError(response).code).toBe('UNAUTHENTICATED');
     expect(await snapshot(member.user.uid)).toEqual(before);
   });
 
   it.each([...MFA_MUTATIONS, ...PRAYER_REQUEST_MUTATIONS])('cannot call %s', async (_name, mutation) => {
-    const response = await api.graphql(mutation);
+    const response = await billing.api.graphql(mutation);
     expect(response.data).toBeNull();
     expect(firstError(response).code).toBe('UNAUTHENTICATED');
   });
@@ -258,7 +245,7 @@ describe('anonymous callers (B4)', () => {
 
 describe('anonymous readers (B4)', () => {
   it.each(PROTECTED_QUERIES)('cannot read %s', async (_name, query) => {
-    const response = await api.graphql(query);
+    const response = await billing.api.graphql(query);
     expect(response.data).toBeNull();
     expect(firstError(response).code).toBe('UNAUTHENTICATED');
   });
@@ -269,41 +256,45 @@ describe('member A and member B (B4)', () => {
   let b: SignedUpMember;
 
   beforeAll(async () => {
-    a = await signUpMember(api, { first: 'Abigail' });
-    b = await signUpMember(api, { first: 'Boaz' });
+    a = await signUpMember(billing.api, { first: 'Abigail' });
+    b = await signUpMember(billing.api, { first: 'Boaz' });
     await linksOf(b.session.accessToken);
     // B keeps a verse and the morning mail, so that A's unsaving and unsubscribing could touch them.
     const token = b.session.accessToken;
-    await api.graphql('mutation { saveVerse(ref: "John 3:16") { savedAt } }', {}, { token });
+    await billing.api.graphql('mutation { saveVerse(ref: "John 3:16") { savedAt } }', {}, { token });
     // And a photo, so that A's removePhoto could take it.
-    const photo = await fetch(`${api.url}/api/photo`, {
+    const photo = await fetch(`${billing.api.url}/api/photo`, {
       method: 'PUT',
       headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` },
       body: new Uint8Array(await pngImage(64, 64)),
     });
     expect(photo.status).toBe(200);
-    await api.graphql(
+    await billing.api.graphql(
       'mutation { subscribeVerseMail(input: { hour: 6, timeZone: "UTC" }) { enabled } }',
       {},
       { token },
     );
     // A has Plus, so that pinVerse succeeds and changes something.
-    await api.dataSource.getRepository(UserRecord).update({ uid: a.member.user.uid }, { stripeRole: 'plus' });
+    await billing.api.dataSource.getRepository(UserRecord).update({ uid: a.member.user.uid }, { stripeRole: 'plus' });
   });
 
   it.each(PROTECTED_MUTATIONS)("A's %s changes only A's account", async (name, mutation) => {
     const before = await snapshot(b.member.user.uid);
     // A signs in afresh for each mutation, since logout and changePassword end A's sessions.
-    const current = await api.graphql<{ login: { session: { accessToken: string } } }>(LOGIN, {
+    const current = await billing.api.graphql<{ login: { session: { accessToken: string } } }>(LOGIN, {
       input: { email: a.email, password: a.password },
     });
     const token = current.data?.login.session.accessToken ?? '';
     const links = await linksOf(token);
-    const response = await api.graphql(mutation({ password: a.password, links }), {}, { token });
+    const response = await billing.api.graphql(mutation({ password: a.password, links }), {}, { token });
     expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
     if (name === 'changePassword') a.password = NEW_PASSWORD;
     expect(await snapshot(b.member.user.uid)).toEqual(before);
-    const stillB = await api.graphql<{ me: { user: { uid: string } } }>(ME, {}, { token: b.session.accessToken });
+    const stillB = await billing.api.graphql<{ me: { user: { uid: string } } }>(
+      ME,
+      {},
+      { token: b.session.accessToken },
+    );
     expect(stillB.data?.me.user.uid).toBe(b.member.user.uid);
   });
 });

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.js';
+import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../support/app.js';
+import { forTheFile } from '../../support/for-the-file.js';
 import { firstError, LOGIN, signUpMember } from '../../support/members.js';
 
 // An instance of its own, so that no other test's sign-ins count against this address.
-let fresh: TestApp;
-beforeAll(async () => {
-  fresh = await startTestApp({ AUTH_RATE_LIMIT_OTP: '1000' });
-});
-afterAll(async () => {
-  await fresh.close();
-});
+const fresh = forTheFile(() => startTestApp({ AUTH_RATE_LIMIT_OTP: '1000' }));
 
 describe('brute force (B11)', () => {
   it('limits repeated failed logins from one address, whatever X-Forwarded-For claims', async () => {

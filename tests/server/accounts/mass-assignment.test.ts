@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.js';
+import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../support/app.js';
+import { forTheFile } from '../../support/for-the-file.js';
 import { firstError, signUpMember } from '../../support/members.js';
 
-let api: TestApp;
-beforeAll(async () => {
-  api = await startTestApp({ AUTH_RATE_LIMIT_OTP: '1000' });
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = forTheFile(() => startTestApp({ AUTH_RATE_LIMIT_OTP: '1000' }));
 
 describe('mass assignment (B5)', () => {
   it.each([

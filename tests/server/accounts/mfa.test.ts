@@ -1,34 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { In } from 'typeorm';
 import { AuthOneTimeTokenRecord } from '../../../server/src/identity/embedded/entities.js';
 import { UserRecord } from '../../../server/src/members/user.entity.js';
-import type { TestApp } from '../../support/app.js';
-import { startTestApp } from '../../support/app.js';
+import { startBillingApp } from '../../support/billing.js';
+import { forTheFile } from '../../support/for-the-file.js';
 import { decodeClaims, identityFetch, uniqueEmail } from '../../support/identity.js';
 import type { SessionData, SignedUpMember } from '../../support/members.js';
 import { firstError, MEMBER_FIELDS, SESSION_FIELDS, signUpMember } from '../../support/members.js';
-import type { FakeStripe } from '../../support/stripe-fake.js';
-import { startFakeStripe } from '../../support/stripe-fake.js';
 import { totpCode } from '../../support/totp.js';
 
-let api: TestApp;
-let stripe: FakeStripe;
-let plusPrice: string;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  plusPrice = stripe.addPrice({ product: stripe.addProduct({ name: 'Plus' }).id, unitAmount: 499 }).id;
-  api = await startTestApp({
-    AUTH_RATE_LIMIT_OTP: '1000',
-    AUTH_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '1000',
-    ...stripe.env,
-  });
-  await api.app.billing.syncCatalog();
-});
-afterAll(async () => {
-  await api.close();
-  await stripe.close();
-});
+const billing = forTheFile(() =>
+  startBillingApp({ AUTH_RATE_LIMIT_OTP: '1000', AUTH_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '1000' }),
+);
 
 const STATUS = '{ mfaStatus { enabled verified } }';
 const START = 'mutation { startMfaSetup { factorId secret uri qrCodeSvg } }';
@@ -41,13 +24,13 @@ type MfaSession = SessionData & { mfaRequired: boolean };
 
 /** A member with two-factor sign-in on, confirmed with the code of `usedAt`. */
 async function memberWithMfa(): Promise<SignedUpMember & { secret: string; usedAt: number; aal2: MfaSession }> {
-  const member = await signUpMember(api);
+  const member = await signUpMember(billing.api);
   const token = member.session.accessToken;
-  const started = await api.graphql<{ startMfaSetup: { secret: string } }>(START, {}, { token });
+  const started = await billing.api.graphql<{ startMfaSetup: { secret: string } }>(START, {}, { token });
   expect(started.errors, JSON.stringify(started.errors)).toBeUndefined();
   const secret = started.data?.startMfaSetup.secret ?? '';
   const usedAt = Date.now();
-  const verified = await api.graphql<{ verifyMfa: { session: MfaSession } }>(
+  const verified = await billing.api.graphql<{ verifyMfa: { session: MfaSession } }>(
     VERIFY,
     { code: await totpCode(secret, usedAt) },
     { token },
@@ -59,7 +42,7 @@ async function memberWithMfa(): Promise<SignedUpMember & { secret: string; usedA
 }
 
 async function login(member: SignedUpMember): Promise<MfaSession> {
-  const response = await api.graphql<{ login: { session: MfaSession } }>(LOGIN_MFA, {
+  const response = await billing.api.graphql<{ login: { session: MfaSession } }>(LOGIN_MFA, {
     input: { email: member.email, password: member.password },
   });
   expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
@@ -70,11 +53,13 @@ async function login(member: SignedUpMember): Promise<MfaSession> {
 
 describe('turning two-factor sign-in on', () => {
   it('shows a QR code and secret, then a right code turns it on and raises the session', async () => {
-    const member = await signUpMember(api);
+    const member = await signUpMember(billing.api);
     const token = member.session.accessToken;
-    expect((await api.graphql(STATUS, {}, { token })).data).toEqual({ mfaStatus: { enabled: false, verified: false } });
+    expect((await billing.api.graphql(STATUS, {}, { token })).data).toEqual({
+      mfaStatus: { enabled: false, verified: false },
+    });
 
-    const started = await api.graphql<{ startMfaSetup: { secret: string; uri: string; qrCodeSvg: string } }>(
+    const started = await billing.api.graphql<{ startMfaSetup: { secret: string; uri: string; qrCodeSvg: string } }>(
       START,
       {},
       { token },
@@ -83,7 +68,7 @@ describe('turning two-factor sign-in on', () => {
     expect(setup?.qrCodeSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(setup?.uri).toContain(`secret=${setup?.secret ?? '?'}`);
 
-    const verified = await api.graphql<{ verifyMfa: { session: MfaSession } }>(
+    const verified = await billing.api.graphql<{ verifyMfa: { session: MfaSession } }>(
       VERIFY,
       { code: await totpCode(setup?.secret ?? '') },
       { token },
@@ -92,26 +77,28 @@ describe('turning two-factor sign-in on', () => {
     const session = verified.data?.verifyMfa.session;
     expect(session?.mfaRequired).toBe(false);
     expect(decodeClaims(session?.accessToken ?? '').aal).toBe('aal2');
-    const status = await api.graphql(STATUS, {}, { token: session?.accessToken ?? '' });
+    const status = await billing.api.graphql(STATUS, {}, { token: session?.accessToken ?? '' });
     expect(status.data).toEqual({ mfaStatus: { enabled: true, verified: true } });
   });
 
   it('refuses a malformed code with BAD_USER_INPUT and a wrong one with INVALID_TOKEN, staying off', async () => {
-    const member = await signUpMember(api);
+    const member = await signUpMember(billing.api);
     const token = member.session.accessToken;
-    const started = await api.graphql<{ startMfaSetup: { secret: string } }>(START, {}, { token });
+    const started = await billing.api.graphql<{ startMfaSetup: { secret: string } }>(START, {}, { token });
     const right = await totpCode(started.data?.startMfaSetup.secret ?? '');
     const wrong = right === '000000' ? '111111' : '000000';
 
-    expect(firstError(await api.graphql(VERIFY, { code: '12ab' }, { token }))).toMatchObject({
+    expect(firstError(await billing.api.graphql(VERIFY, { code: '12ab' }, { token }))).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: 'code',
     });
-    expect(firstError(await api.graphql(VERIFY, { code: wrong }, { token }))).toMatchObject({
+    expect(firstError(await billing.api.graphql(VERIFY, { code: wrong }, { token }))).toMatchObject({
       code: 'INVALID_TOKEN',
       identityCode: 'mfa_verification_failed',
     });
-    expect((await api.graphql(STATUS, {}, { token })).data).toEqual({ mfaStatus: { enabled: false, verified: false } });
+    expect((await billing.api.graphql(STATUS, {}, { token })).data).toEqual({
+      mfaStatus: { enabled: false, verified: false },
+    });
   });
 });
 
@@ -122,7 +109,7 @@ describe('signing in with two-factor sign-in on', () => {
     expect(session.mfaRequired).toBe(true);
     expect(decodeClaims(session.accessToken).aal).toBe('aal1');
 
-    const reused = await api.graphql(
+    const reused = await billing.api.graphql(
       VERIFY,
       { code: await totpCode(member.secret, member.usedAt) },
       {
@@ -131,14 +118,14 @@ describe('signing in with two-factor sign-in on', () => {
     );
     expect(firstError(reused).code).toBe('INVALID_TOKEN');
 
-    const passed = await api.graphql<{ verifyMfa: { session: MfaSession } }>(
+    const passed = await billing.api.graphql<{ verifyMfa: { session: MfaSession } }>(
       VERIFY,
       { code: await totpCode(member.secret, member.usedAt + 30_000) },
       { token: session.accessToken },
     );
     expect(passed.errors).toBeUndefined();
     expect(passed.data?.verifyMfa.session.mfaRequired).toBe(false);
-    const changed = await api.graphql(
+    const changed = await billing.api.graphql(
       'mutation { updateEmail(email: "moved.on@example.org") { pendingEmail } }',
       {},
       { token: passed.data?.verifyMfa.session.accessToken ?? '' },
@@ -156,7 +143,7 @@ describe('account changes from a session that has not passed the code', () => {
         `mutation { changePassword(input: { currentPassword: "${password}", newPassword: "a brand new passphrase" }) { session { accessToken } } }`,
     ],
     ['deleteAccount', (password) => `mutation { deleteAccount(password: "${password}") }`],
-    ['startCheckout', () => `mutation { startCheckout(priceId: "${plusPrice}") { url } }`],
+    ['startCheckout', () => `mutation { startCheckout(priceId: "${billing.plusPrice}") { url } }`],
     ['openBillingPortal', () => 'mutation { openBillingPortal { url } }'],
     ['disableMfa', () => 'mutation { disableMfa }'],
     ['myData', () => 'query { myData }'],
@@ -165,11 +152,13 @@ describe('account changes from a session that has not passed the code', () => {
   it.each(CHANGES)('refuses %s with MFA_REQUIRED and changes nothing', async (_name, mutation) => {
     const member = await memberWithMfa();
     const session = await login(member);
-    const before = await api.dataSource.getRepository(UserRecord).findOneBy({ uid: member.member.user.uid });
-    const response = await api.graphql(mutation(member.password), {}, { token: session.accessToken });
+    const before = await billing.api.dataSource.getRepository(UserRecord).findOneBy({ uid: member.member.user.uid });
+    const response = await billing.api.graphql(mutation(member.password), {}, { token: session.accessToken });
     expect(firstError(response).code).toBe('MFA_REQUIRED');
-    expect(await api.dataSource.getRepository(UserRecord).findOneBy({ uid: member.member.user.uid })).toEqual(before);
-    expect([...stripe.customers.values()]).not.toContainEqual(
+    expect(await billing.api.dataSource.getRepository(UserRecord).findOneBy({ uid: member.member.user.uid })).toEqual(
+      before,
+    );
+    expect([...billing.stripe.customers.values()]).not.toContainEqual(
       expect.objectContaining({ metadata: expect.objectContaining({ lampstand_uid: member.member.user.uid }) }),
     );
     // The password still works and two-factor sign-in is still on.
@@ -180,7 +169,7 @@ describe('account changes from a session that has not passed the code', () => {
 describe('changing the password with two-factor sign-in on', () => {
   it('works from a session that passed the code; the member continues in a new session that asks for it', async () => {
     const member = await memberWithMfa();
-    const response = await api.graphql<{ changePassword: { session: MfaSession } }>(
+    const response = await billing.api.graphql<{ changePassword: { session: MfaSession } }>(
       `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { session { ${SESSION_FIELDS} mfaRequired } } }`,
       { input: { currentPassword: member.password, newPassword: 'a brand new passphrase' } },
       { token: member.aal2.accessToken },
@@ -189,12 +178,13 @@ describe('changing the password with two-factor sign-in on', () => {
     const next = response.data?.changePassword.session;
     expect(next?.mfaRequired).toBe(true);
     // The session that made the change has ended; the new password signs in and asks for the code.
-    expect(firstError(await api.graphql('{ me { uid } }', {}, { token: member.aal2.accessToken })).code).toBe(
+    expect(firstError(await billing.api.graphql('{ me { uid } }', {}, { token: member.aal2.accessToken })).code).toBe(
       'UNAUTHENTICATED',
     );
     expect((await login({ ...member, password: 'a brand new passphrase' })).mfaRequired).toBe(true);
     expect(
-      firstError(await api.graphql(LOGIN_MFA, { input: { email: member.email, password: member.password } })).code,
+      firstError(await billing.api.graphql(LOGIN_MFA, { input: { email: member.email, password: member.password } }))
+        .code,
     ).toBe('INVALID_CREDENTIALS');
   });
 });
@@ -204,7 +194,7 @@ describe('changing the password keeps what else is going on', () => {
     const member = await memberWithMfa();
     const token = member.aal2.accessToken;
     const newEmail = uniqueEmail('moved');
-    const moved = await api.graphql(
+    const moved = await billing.api.graphql(
       'mutation ($email: String!) { updateEmail(email: $email) { pendingEmail } }',
       {
         email: newEmail,
@@ -214,12 +204,12 @@ describe('changing the password keeps what else is going on', () => {
     expect(moved.errors, JSON.stringify(moved.errors)).toBeUndefined();
     const { uid } = member.member.user;
     const pendingLinks = () =>
-      api.dataSource
+      billing.api.dataSource
         .getRepository(AuthOneTimeTokenRecord)
         .countBy({ userId: uid, tokenType: In(['email_change_token_current', 'email_change_token_new']) });
     expect(await pendingLinks()).toBe(2);
 
-    const response = await api.graphql<{ changePassword: { session: MfaSession } }>(
+    const response = await billing.api.graphql<{ changePassword: { session: MfaSession } }>(
       `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { session { ${SESSION_FIELDS} mfaRequired } } }`,
       {
         input: {
@@ -236,12 +226,12 @@ describe('changing the password keeps what else is going on', () => {
     expect(decodeClaims(next?.accessToken ?? '').aal).toBe('aal2');
     expect(decodeClaims(next?.accessToken ?? '').session_id).toBe(decodeClaims(token).session_id);
     // What needs the second factor still works, and nothing asks for the code again.
-    expect((await api.graphql('{ myData }', {}, { token: next?.accessToken ?? '' })).errors).toBeUndefined();
-    expect((await api.graphql(STATUS, {}, { token: next?.accessToken ?? '' })).data).toEqual({
+    expect((await billing.api.graphql('{ myData }', {}, { token: next?.accessToken ?? '' })).errors).toBeUndefined();
+    expect((await billing.api.graphql(STATUS, {}, { token: next?.accessToken ?? '' })).data).toEqual({
       mfaStatus: { enabled: true, verified: true },
     });
     // The email change is still pending, its links kept; the new password signs in.
-    const user = await identityFetch(api, '/user', { token: next?.accessToken ?? '' });
+    const user = await identityFetch(billing.api, '/user', { token: next?.accessToken ?? '' });
     expect(user.body.new_email).toBe(newEmail);
     expect(await pendingLinks()).toBe(2);
     expect((await login({ ...member, password: 'a brand new passphrase' })).mfaRequired).toBe(true);
@@ -249,8 +239,8 @@ describe('changing the password keeps what else is going on', () => {
 
   it('B13 a refresh token of another session is not taken: the answer is a new session that asks for the code', async () => {
     const member = await memberWithMfa();
-    const other = await signUpMember(api);
-    const response = await api.graphql<{ changePassword: { session: MfaSession } }>(
+    const other = await signUpMember(billing.api);
+    const response = await billing.api.graphql<{ changePassword: { session: MfaSession } }>(
       `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { session { ${SESSION_FIELDS} mfaRequired } } }`,
       {
         input: {
@@ -271,12 +261,12 @@ describe('changing the password keeps what else is going on', () => {
 describe('turning two-factor sign-in off', () => {
   it('works from a session that passed the code; signing in then asks for the password only', async () => {
     const member = await memberWithMfa();
-    const off = await api.graphql('mutation { disableMfa }', {}, { token: member.aal2.accessToken });
+    const off = await billing.api.graphql('mutation { disableMfa }', {}, { token: member.aal2.accessToken });
     expect(off.errors).toBeUndefined();
     expect(off.data).toEqual({ disableMfa: true });
     const session = await login(member);
     expect(session.mfaRequired).toBe(false);
-    const changed = await api.graphql(
+    const changed = await billing.api.graphql(
       'mutation { updateEmail(email: "free.again@example.org") { pendingEmail } }',
       {},
       { token: session.accessToken },

@@ -1,20 +1,14 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.js';
+import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../support/app.js';
+import { forTheFile } from '../../support/for-the-file.js';
 import { decodeClaims, serviceClient } from '../../support/identity.js';
 import { firstError, ME, signUpMember } from '../../support/members.js';
 
 const SECRET = 'a-token-test-secret-long-enough-for-hs256-signing';
 
 // Signed with a secret of the test's own, so that tokens can be re-signed with changed claims.
-let own: TestApp;
-beforeAll(async () => {
-  own = await startTestApp({ AUTH_JWT_SECRET: SECRET, AUTH_RATE_LIMIT_OTP: '1000' });
-});
-afterAll(async () => {
-  await own.close();
-});
+const own = forTheFile(() => startTestApp({ AUTH_JWT_SECRET: SECRET, AUTH_RATE_LIMIT_OTP: '1000' }));
 
 describe('tokens (B8)', () => {
   async function resign(token: string, change: Record<string, unknown>, secret = SECRET): Promise<string> {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/members/user.entity.js';
 import { BillingCustomerRecord } from '../../../server/src/billing/billing.entities.js';
 import { toPlusSubscription } from '../../../server/src/billing/billing.mappers.js';
-import type { BillingTestApp } from '../../support/billing.js';
 import {
   checkout,
   completeCheckout,
@@ -11,18 +10,14 @@ import {
   startBillingApp,
   SUBSCRIPTION,
 } from '../../support/billing.js';
+import { forTheFile } from '../../support/for-the-file.js';
 import { firstError, ME, signUpMember } from '../../support/members.js';
 import type { MemberData } from '../../support/members.js';
 import { deliver, signEvent } from '../../support/stripe-fake.js';
 
-let billing: BillingTestApp;
-
-beforeAll(async () => {
-  billing = await startBillingApp({ AUTH_RATE_LIMIT_TOKEN: '1000', AUTH_RATE_LIMIT_TOKEN_BURST: '1000' });
-});
-afterAll(async () => {
-  await billing.close();
-});
+const billing = forTheFile(() =>
+  startBillingApp({ AUTH_RATE_LIMIT_TOKEN: '1000', AUTH_RATE_LIMIT_TOKEN_BURST: '1000' }),
+);
 
 const PLANS = '{ plans { priceId name description amount currency interval intervalCount } }';
 const UPDATE = 'mutation ($input: UpdateProfileInput!) { updateProfile(input: $input) { theme button } }';

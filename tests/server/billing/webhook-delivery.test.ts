@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UserRecord } from '../../../server/src/members/user.entity.js';
 import {
   BillingEventRecord,
   BillingPendingClaimRecord,
   BillingSubscriptionRecord,
 } from '../../../server/src/billing/billing.entities.js';
-import type { BillingTestApp } from '../../support/billing.js';
-import { checkout, completeCheckout, refreshedRole, startBillingApp } from '../../support/billing.js';
+import { checkout, completeCheckout, refreshedRole } from '../../support/billing.js';
 import { failInserts } from '../../support/faults.js';
 import type { SignedUpMember } from '../../support/members.js';
 import { signUpMember } from '../../support/members.js';
 import { deliver, signEvent } from '../../support/stripe-fake.js';
-import { identityWriteCounter, paidCheckout as paidCheckoutOf, webhookState } from '../../support/billing-webhooks.js';
+import { paidCheckout as paidCheckoutOf, webhookState, webhookTestApp } from '../../support/billing-webhooks.js';
 
-const identityWrites = identityWriteCounter();
-
-let billing: BillingTestApp;
-
-beforeAll(async () => {
-  billing = await startBillingApp(
-    { AUTH_RATE_LIMIT_TOKEN: '1000', AUTH_RATE_LIMIT_TOKEN_BURST: '1000' },
-    { identityFetch: identityWrites.fetch },
-  );
-});
-afterAll(async () => {
-  await billing.close();
-});
+const { billing, identityWrites } = webhookTestApp();
 
 const state = (member: SignedUpMember) => webhookState(billing, member);
 const paidCheckout = () => paidCheckoutOf(billing);

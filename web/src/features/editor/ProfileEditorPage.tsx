@@ -34,7 +34,12 @@ import { usePreviewVerse } from './use-preview-verse';
 import { useChangeUsername } from './use-change-username';
 import { useUpdateProfile } from './use-update-profile';
 import { VisibilityChoices } from './VisibilityChoices';
+// The page's stylesheets, in the order the cascade follows.
 import './editor.css';
+import './look-choices.css';
+import './pinned-verse.css';
+import './links-editor.css';
+import './photo-picker.css';
 
 type EditorProfile = NonNullable<ProfileEditorQuery['me']>['profile'];
 
