@@ -1,10 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Consent } from '../consent/consent';
+import { carriesEmailedLink } from '../lib/emailed-link';
 import { AuthClient } from '../session/auth-client';
 import { App } from './App';
 import { readPrerenderedState } from './prerendered';
-import { carriesEmailedLink } from './routes';
 
 /**
  * Starts the web app in `container`, with the consent controls the page started. Markup the
