@@ -168,6 +168,21 @@ describe('the landing page', () => {
     await context.close();
   });
 
+  it("follows a link clicked before the app arrives as a plain link when the app's code cannot be had", async () => {
+    const { api, browser } = started();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The app's boot fails to load on the home page only (a deploy removed it, a network failed).
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, (route) =>
+      new URL(route.request().frame().url()).pathname === '/' ? route.abort() : route.continue(),
+    );
+    await openHome(page, api.url);
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' }).click();
+    await heading(page, 'Log in');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
   it('switches the translation in place before the app arrives, and keeps the choice once it has', async () => {
     const { api, browser } = started();
     const context = await browser.newContext({ timezoneId: 'UTC' });

@@ -6,7 +6,7 @@ import { whenLandingTakenOver } from './features/landing/taken-over';
 import { appConfig } from './lib/config';
 import { carriesEmailedLink } from './lib/emailed-link';
 import { reloadForNewVersion, reloadOnStaleChunks } from './lib/new-version';
-import { SessionStore } from './session/session';
+import { sessionStored } from './session/session';
 // The app's headings tell a key press from a pointer; a link may be followed before the app is here.
 import './ui/input-modality';
 import './styles.css';
@@ -29,14 +29,6 @@ const container: HTMLElement = found;
 reloadOnStaleChunks();
 // Consent defaults go into the data layer before anything can load a tag.
 const consent = startConsent(appConfig().gtmContainerId);
-
-function signedIn(): boolean {
-  try {
-    return new SessionStore(window.localStorage).read() !== null;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Loads the app and starts it, once, with what the page tells it when its code is here. When that
@@ -73,7 +65,8 @@ function startPage(): void {
     boot(
       () => ({ shown: islands.stop(), counted }),
       () => {
-        // Without the app, the link is followed as a plain link is.
+        // Without the app, links are followed as plain links are, the one clicked meanwhile at once.
+        container.removeEventListener('click', hold);
         if (held) window.location.assign(held.href);
         else reloadForNewVersion();
       },
@@ -81,7 +74,7 @@ function startPage(): void {
   };
   for (const type of FIRST_USE) window.addEventListener(type, start, { capture: true, passive: true });
 
-  const hold = (event: MouseEvent) => {
+  function hold(event: MouseEvent): void {
     const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
     const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
     if (!link || !plain || link.target || link.origin !== window.location.origin || event.defaultPrevented) return;
@@ -89,7 +82,7 @@ function startPage(): void {
     event.preventDefault();
     held = link;
     start();
-  };
+  }
   container.addEventListener('click', hold);
   void whenLandingTakenOver().then(() => {
     container.removeEventListener('click', hold);
@@ -99,7 +92,7 @@ function startPage(): void {
   });
 }
 
-if (signedIn() || carriesEmailedLink(window.location.hash)) {
+if (sessionStored() || carriesEmailedLink(window.location.hash)) {
   // A frame's callbacks run just before it is painted; a task queued from one runs after.
   requestAnimationFrame(() => {
     setTimeout(() => {
