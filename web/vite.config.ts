@@ -156,11 +156,12 @@ const clientConfig: UserConfig = {
       output: {
         codeSplitting: {
           groups: [
-            // What the public page's first load shares with the app (the stored session it hands over
-            // on, the reader's translation, the time zone): one small chunk, not one request each.
+            // What the public page's and the home page's first loads share with the app (the stored
+            // session they hand over on, the reader's translation and day, the time zone, a GET of
+            // the API, the home page's hand-over, the last input's kind): one small chunk, not one request each.
             {
               name: 'page-basics',
-              test: /[\\/]src[\\/](session[\\/]session|lib[\\/](translation-choice|timeZone))\.ts$/,
+              test: /[\\/]src[\\/](session[\\/]session|lib[\\/](translation-choice|timeZone|visitor-today|get-query|emailed-link)|features[\\/]landing[\\/]taken-over|ui[\\/]input-modality)\.ts$/,
             },
             // Every page needs React; the public page's first load needs none of it (profile.html).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

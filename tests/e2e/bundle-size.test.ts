@@ -15,17 +15,22 @@ const KB = 1000;
  * a page over, and the home page's own entry (which cuts the code the entries share into one chunk
  * more), add ~0.5 KB. The words for every error code (shared by every screen) and the links'
  * destination line took it just past 153 KB. The split link that sends subscriptions to the socket
- * (which itself loads only with the first subscription) took it to 154.4 KB.
+ * (which itself loads only with the first subscription) took it to 154.4 KB. Taking over the home
+ * page as its islands left it (their verse primed in the cache, the click held until the app has
+ * the page) took it to 155.5 KB.
  */
 const P7_TARGET_KB = 50;
-const CEILING_KB = 155;
+const CEILING_KB = 156;
 const distDir = inject('webDistDir');
 /** The public page's own document, as the server sends it for `/@username`. */
 const PUBLIC_PAGE = 'profile.html';
 /** The home page's own document, as the server sends it for `/` with the page rendered in it. */
 const HOME_PAGE = 'home.html';
-/** What the home page may load before its first paint; the app comes after it. */
-const HOME_FIRST_KB = 5;
+/**
+ * What a first visit to the home page loads: its islands (the verse of the visitor's day, the
+ * KJV/WEB buttons, a held link), 5.2 KB; the app comes at the visitor's first use of the page.
+ */
+const HOME_FIRST_KB = 6;
 /** The same page inside the app, when a member navigates to it. */
 const profileRoute = ['src/features/profile/ProfilePage.tsx'];
 const landingRoute = ['src/features/landing/LandingPage.tsx'];
@@ -103,10 +108,10 @@ describe('the JavaScript each route loads', () => {
     expect(gzipBytes).toBeLessThanOrEqual(CEILING_KB * KB);
   });
 
-  it('loads only a small entry with the rendered home page, and the app after its first paint', () => {
+  it("loads only the islands' entry with the rendered home page: no React, router or GraphQL client", () => {
     const { files, gzipBytes } = routeScripts(distDir, [], HOME_PAGE);
     console.info(
-      `JS loaded by / before its first paint: ${(gzipBytes / KB).toFixed(1)} KB gzip (at most ${HOME_FIRST_KB} KB)`,
+      `JS loaded by a first visit to /: ${(gzipBytes / KB).toFixed(1)} KB gzip (at most ${HOME_FIRST_KB} KB)`,
     );
     expect(files.filter((file) => /react|vendor|apollo|boot|AuthProvider|LandingPage/i.test(file))).toEqual([]);
     expect(gzipBytes).toBeLessThanOrEqual(HOME_FIRST_KB * KB);

@@ -9,7 +9,7 @@ import type { TestBrowser } from '../support/browser.js';
 import { launchBrowser } from '../support/browser.js';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shifts.js';
 import { signUpMember } from '../support/members.js';
-import { heading, logIn, openHome, screenshots, seriousA11yViolations } from '../support/screens.js';
+import { appOwnsHome, heading, logIn, openHome, screenshots, seriousA11yViolations } from '../support/screens.js';
 
 const kjv = new Map(readKjv().map((verse) => [verse.id, verse]));
 let api: TestApp | undefined;
@@ -42,6 +42,27 @@ function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** The app's own code (React, the router and GraphQL client, its boot) that `page` has asked for. */
+function appScripts(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/assets\/(react|vendor|boot|LandingPage)-[\w-]+\.js$/.test(pathname)) asked.push(pathname);
+  });
+  return asked;
+}
+
+/** Marks the document, so that a test can tell a navigation inside the app from a new page load. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+}
+
+async function sameDocument(page: Page): Promise<boolean | undefined> {
+  return page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage);
 }
 
 /**
@@ -135,21 +156,77 @@ describe('the landing page', () => {
     const { api, browser } = started();
     const context = await browser.newContext();
     const page = await context.newPage();
+    const scripts = appScripts(page);
     await openHome(page, api.url);
+    // The page is read with none of the app's code; a link clicked now waits for the app, which follows it.
+    expect(scripts).toEqual([]);
+    await markDocument(page);
     await page.getByRole('link', { name: 'Sign up to save this verse' }).click();
     await heading(page, 'Make your page');
     expect(await page.locator('.flash').innerText()).toContain('Saved verses are kept with your page');
+    expect(await sameDocument(page)).toBe(true);
     await context.close();
   });
 
-  it('is taken over by the app as the server sent it: no errors, nothing moves, and its links stay in the app', async () => {
+  it("follows a link clicked before the app arrives as a plain link when the app's code cannot be had", async () => {
+    const { api, browser } = started();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The app's boot fails to load on the home page only (a deploy removed it, a network failed).
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, (route) =>
+      new URL(route.request().frame().url()).pathname === '/' ? route.abort() : route.continue(),
+    );
+    await openHome(page, api.url);
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' }).click();
+    await heading(page, 'Log in');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('switches the translation in place before the app arrives, and keeps the choice once it has', async () => {
+    const { api, browser } = started();
+    const context = await browser.newContext({ timezoneId: 'UTC' });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const scripts = appScripts(page);
+    await openHome(page, api.url);
+    const kjvText = await page.locator('.today .verse-text').innerText();
+    // Keys and pointers bring the app: a click by script is the islands' alone.
+    await page.getByRole('button', { name: 'WEB' }).evaluate((button: HTMLElement) => {
+      button.click();
+    });
+    await expect.poll(() => page.locator('.today .verse-ref').innerText()).toMatch(/ WEB$/);
+    expect(await page.locator('.today .verse-text').innerText()).not.toBe(kjvText);
+    expect(await page.locator('.sample-verse p').innerText()).toBe(
+      await page.locator('.today .verse-text').innerText(),
+    );
+    expect(await page.getByRole('button', { name: 'WEB' }).getAttribute('aria-pressed')).toBe('true');
+    expect(scripts).toEqual([]);
+
+    const webText = await page.locator('.today .verse-text').innerText();
+    await page.getByRole('heading', { level: 1 }).hover();
+    await appOwnsHome(page);
+    expect(await page.locator('.today .verse-text').innerText()).toBe(webText);
+    await page.getByRole('button', { name: 'KJV' }).click();
+    await expect.poll(() => page.locator('.today .verse-ref').innerText()).toMatch(/ KJV$/);
+    expect(await page.locator('.today .verse-text').innerText()).toBe(kjvText);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is read with none of the app, which takes it over as the server sent it at the first use: no errors, nothing moves, and its links stay in the app', async () => {
     const { api, browser } = started();
     // The server's day is UTC's: in UTC the verse stays the same once the app asks for the visitor's day.
     const context = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 390, height: 844 } });
     await watchPage(context);
     const page = await context.newPage();
     const errors = collectErrors(page);
+    const scripts = appScripts(page);
     await openHome(page, api.url);
+    expect(scripts).toEqual([]);
+    // The visitor's first use of the page brings the app, which takes the page over.
+    await page.getByRole('heading', { level: 1 }).hover();
+    await appOwnsHome(page);
     const shift = await totalLayoutShift(page);
     expect(errors).toEqual([]);
     expect(shift).toBeLessThan(0.001);
@@ -161,14 +238,12 @@ describe('the landing page', () => {
       }),
     ).toBe(true);
 
-    await page.evaluate(() => {
-      (window as unknown as { samePage: boolean }).samePage = true;
-    });
+    await markDocument(page);
     await page.getByRole('link', { name: 'Make your page' }).click();
     await heading(page, 'Make your page');
     expect(new URL(page.url()).pathname).toBe('/signup');
     // Navigated by the app: the document is the same one, and the new page's heading has the focus.
-    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(await sameDocument(page)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Make your page');
     expect(errors).toEqual([]);
     await context.close();

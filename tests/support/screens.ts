@@ -68,17 +68,30 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Opens the home page and waits until the app has taken over the server's markup (its links are
- * plain links and its buttons do nothing until then) and shows the verse of the browser's own
- * day, which it asks for once it runs.
+ * Opens the home page and waits until it shows the verse of the browser's own day, which the
+ * page's islands ask for at once by GET (the app, loaded at the visitor's first use of the page,
+ * takes it over as it stands), or the app itself for a member signed in on this browser.
  */
 export async function openHome(page: Page, url: string): Promise<void> {
   const asked = page.waitForResponse(
-    (response) => response.request().postData()?.includes('"operationName":"LandingPage"') ?? false,
+    (response) =>
+      new URL(response.url()).searchParams.get('operationName') === 'LandingPage' ||
+      (response.request().postData()?.includes('"operationName":"LandingPage"') ?? false),
   );
   await page.goto(url);
   await (await asked).finished();
   await page.locator('section.today[aria-busy="false"]').waitFor();
+}
+
+/**
+ * Waits until the app owns the home page's markup (app/boot.tsx takes it over at the visitor's
+ * first use of the page): React keeps its own properties on each element it took over.
+ */
+export async function appOwnsHome(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.getElementById('landing-title');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
 }
 
 /** Waits for the screen whose main heading is `name`. */

@@ -4,7 +4,7 @@ import { startIslands } from './features/profile/islands';
 import { readRenderedPage } from './features/profile/rendered-page';
 import { appConfig } from './lib/config';
 import { reloadForNewVersion, reloadOnStaleChunks } from './lib/new-version';
-import { SessionStore } from './session/session';
+import { sessionStored } from './session/session';
 import './styles.css';
 import './ui/profile/profile.css';
 import './features/profile/report.css';
@@ -25,17 +25,9 @@ reloadOnStaleChunks();
 // Consent defaults go into the data layer before anything can load a tag.
 const consent = startConsent(appConfig().gtmContainerId);
 
-function signedIn(): boolean {
-  try {
-    return new SessionStore(window.localStorage).read() !== null;
-  } catch {
-    return false;
-  }
-}
-
 const path = window.location.pathname;
 const username = decodeURIComponent(/^\/@([^/]+)\/?$/.exec(path)?.[1] ?? '');
-const appPage = !username || signedIn();
+const appPage = !username || sessionStored();
 const rendered = container.firstElementChild ? readRenderedPage() : null;
 
 /** Replaces the page with the app, once the app's code is here (the page stays until then). */

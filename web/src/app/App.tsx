@@ -16,23 +16,26 @@ const browserHistory: RouterFrame = (pages) => <BrowserRouter>{pages}</BrowserRo
 
 /**
  * The whole app. `auth` is the session it starts with (by default a new one from this browser's
- * storage); `router` is the browser's history unless the server renders one address (web/src/ssr.tsx).
+ * storage); `router` is the browser's history unless the server renders one address (web/src/ssr.tsx);
+ * `counted` is a path whose `page_view` the page pushed before the app arrived.
  */
 export function App({
   consent,
   auth,
   router = browserHistory,
+  counted,
 }: {
   consent: Consent | null;
   auth?: AuthClient;
   router?: RouterFrame;
+  counted?: string | undefined;
 }) {
   const [client] = useState(() => auth ?? new AuthClient());
   return (
     <AuthProvider client={client}>
       {router(
         <PageLocationProvider>
-          <ConsentProvider consent={consent}>
+          <ConsentProvider consent={consent} counted={counted}>
             <SignOutNavigation>
               <AppRoutes />
             </SignOutNavigation>

@@ -7,6 +7,7 @@ import { Layout } from '../ui/Layout';
 import { NotFoundPage } from '../ui/NotFoundPage';
 import { PageLoading } from '../ui/PageLoading';
 import { SAVE_NEEDS_ACCOUNT } from '../ui/verse/save-notice';
+import { carriesEmailedLink } from '../lib/emailed-link';
 
 // Each page but the 404 page is its own chunk, so a route downloads only its own code (quality.md P7).
 const LandingPage = lazy(() => import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })));
@@ -54,11 +55,6 @@ function HandleRoute() {
     );
   }
   return <ProfilePage key={username} username={username} />;
-}
-
-/** True when an address's fragment carries an emailed link's session or failure. */
-export function carriesEmailedLink(hash: string): boolean {
-  return /(?:^#|&)(?:access_token|error_code)=/.test(hash);
 }
 
 /**

@@ -110,3 +110,15 @@ export class SessionStore {
     };
   }
 }
+
+/**
+ * Whether a member is signed in on this browser (a session in storage), for a page that decides
+ * between its own islands and the app before any of the app's code is here.
+ */
+export function sessionStored(): boolean {
+  try {
+    return new SessionStore(window.localStorage).read() !== null;
+  } catch {
+    return false;
+  }
+}

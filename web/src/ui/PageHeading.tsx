@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { keyPressedLast } from './input-modality';
 import { usePageLocation } from './page-location';
 
 /**
@@ -10,17 +11,6 @@ export const SAME_PAGE = { samePage: true } as const;
 
 function isSamePage(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'samePage' in state && state.samePage === true;
-}
-
-/**
- * Whether the member's last action was a key press, rather than a pointer (mouse, finger, pen) or
- * nothing yet (a page opened from an emailed link moves on by itself). The browser's own guess for
- * focus moved by script can draw a ring after a click or a landing; this one cannot.
- */
-let keyLast = false;
-if (typeof document !== 'undefined') {
-  document.addEventListener('pointerdown', () => (keyLast = false), { capture: true, passive: true });
-  document.addEventListener('keydown', () => (keyLast = true), { capture: true, passive: true });
 }
 
 /**
@@ -37,7 +27,7 @@ export function PageHeading({ id, className, children }: { id: string; className
     // React Router gives the first location of a page load the key "default".
     const heading = ref.current;
     if (key === 'default' || samePage || !heading) return;
-    heading.toggleAttribute('data-pointer-focus', !keyLast);
+    heading.toggleAttribute('data-pointer-focus', !keyPressedLast());
     heading.focus();
   }, [key, samePage]);
   return (

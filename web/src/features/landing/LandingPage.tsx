@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useAuth } from '../../session/AuthProvider';
@@ -9,6 +10,7 @@ import { TranslationToggle } from '../../ui/verse/TranslationToggle';
 import { useReaderTranslation } from '../../lib/reader-translation';
 import { SaveVerseButton } from '../../ui/verse/SaveVerseButton';
 import { SamplePage } from './SamplePage';
+import { landingTakenOver } from './taken-over';
 
 export function LandingPage() {
   usePageMeta({ title: 'Lampstand' });
@@ -22,6 +24,8 @@ export function LandingPage() {
   });
   // The verse shown stays until the next one (the visitor's day, another translation) arrives.
   const verse = dataState === 'complete' ? data.verseOfTheDay : error ? undefined : previousData?.verseOfTheDay;
+  // The home page's entry holds a click on a link until the app owns the page (home.tsx).
+  useEffect(landingTakenOver, []);
   return (
     <section className="page landing" aria-labelledby="landing-title">
       <PageHeading id="landing-title">A verse for today, on a page of your own.</PageHeading>

@@ -9,11 +9,18 @@ import type { LandingPageQueryVariables } from './landing-page.generated';
  */
 export const SERVER_VARIABLES: LandingPageQueryVariables = { date: undefined, translation: null };
 
-/** Puts the server's verse of the day into `client`'s cache, where the landing page's first render reads it. */
-export function primeLandingPage(client: ApolloClient, verse: Omit<VerseCard_VerseFragment, '__typename'>): void {
+/**
+ * Puts the server's verse of the day into `client`'s cache, where the landing page's first render
+ * reads it (or a verse for other `variables`, where a later render reads it).
+ */
+export function primeLandingPage(
+  client: ApolloClient,
+  verse: Omit<VerseCard_VerseFragment, '__typename'>,
+  variables: LandingPageQueryVariables = SERVER_VARIABLES,
+): void {
   client.writeQuery({
     query: LandingPageDocument,
-    variables: SERVER_VARIABLES,
+    variables,
     data: { __typename: 'Query', verseOfTheDay: { __typename: 'Verse', ...verse } },
   });
 }
