@@ -161,7 +161,7 @@ const clientConfig: UserConfig = {
             // the API, the home page's hand-over, the last input's kind): one small chunk, not one request each.
             {
               name: 'page-basics',
-              test: /[\\/]src[\\/](session[\\/]session|lib[\\/](translation-choice|timeZone|visitor-today|get-query|emailed-link)|features[\\/]landing[\\/]taken-over|ui[\\/]input-modality)\.ts$/,
+              test: /[\\/]src[\\/](session[\\/]session|lib[\\/](translation-choice|time-zone|visitor-today|get-query|emailed-link)|features[\\/]landing[\\/]taken-over|ui[\\/]input-modality)\.ts$/,
             },
             // Every page needs React; the public page's first load needs none of it (profile.html).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
