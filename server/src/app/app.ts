@@ -21,7 +21,7 @@ import { registerRequestTrace, withRequestTrace } from '../http/request-trace.js
 import { openAnswerHeadersFor, openQueriesPlugin, registerSecurity, trustedOrigins } from '../http/security.js';
 import { sharedServerOptions } from '../http/server-options.js';
 import { registerWebApp } from '../http/web.js';
-import { withOperationDeadline } from '../identity/deadline.js';
+import { operationEndsAt } from '../identity/deadline.js';
 import { oembedUrl } from '../rules/embeds.js';
 import { scheduleJob } from '../jobs/schedule.js';
 import { createContext } from './context.js';
@@ -215,10 +215,10 @@ async function registerGraphql(
       // calls carry the request's id and trace.
       handler: function (request, reply) {
         markSimpleGet(request);
-        return withRequestTrace(request, () =>
-          withOperationDeadline(
-            async () => (await publicQueries?.answer(request, reply)) ?? graphqlHandler.call(this, request, reply),
-          ),
+        return withRequestTrace(
+          request,
+          async () => (await publicQueries?.answer(request, reply)) ?? graphqlHandler.call(this, request, reply),
+          operationEndsAt(),
         );
       },
       // @fastify/websocket takes a WebSocket handler on GET routes only.

@@ -69,14 +69,30 @@ export function registerRequestTrace(app: FastifyInstance): void {
 interface RequestTrace {
   requestId: string;
   trace: TraceParent | undefined;
+  /** When the calls the request makes to other services must have ended, on `performance.now()`'s clock. */
+  endsAt: number | undefined;
 }
 
 const traces = new AsyncLocalStorage<RequestTrace>();
 const NO_TRACE: Readonly<Record<string, string>> = Object.freeze({});
 
-/** Runs `work` for a request: calls it makes to other services carry its id and trace (`traceHeaders`). */
-export function withRequestTrace<T>(request: { id: string; headers: IncomingHttpHeaders }, work: () => T): T {
-  return traces.run({ requestId: request.id, trace: incomingTraceParent(request.headers) }, work);
+/**
+ * Runs `work` for a request: calls it makes to other services carry its id and trace
+ * (`traceHeaders`), and end by `endsAt` when one is given (`requestDeadline`). One context for
+ * both, as every GraphQL request runs in it: each context entered copies the request's async
+ * context.
+ */
+export function withRequestTrace<T>(
+  request: { id: string; headers: IncomingHttpHeaders },
+  work: () => T,
+  endsAt?: number,
+): T {
+  return traces.run({ requestId: request.id, trace: incomingTraceParent(request.headers), endsAt }, work);
+}
+
+/** When the running request's calls to other services must have ended (see `withRequestTrace`), or undefined. */
+export function requestDeadline(): number | undefined {
+  return traces.getStore()?.endsAt;
 }
 
 /**

@@ -321,8 +321,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (rendered === null) return reply.code(404).send(plainPage);
     if (!rendered) return reply.send(page);
     // The verse of the visitor's own day is picked before the first frame (verse-day-script.ts).
-    const policy = reply.raw.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', allowingVerseDayScript(policy));
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') void reply.header('content-security-policy', allowingVerseDayScript(policy));
     return reply.send(withRendering(page, rendered, 'lampstand-page', `<script>${VERSE_DAY_SCRIPT}</script>`));
   });
 }

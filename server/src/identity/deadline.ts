@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { requestDeadline } from '../http/request-trace.js';
 
 /**
  * How long all the identity calls of one GraphQL operation may take together, from its start: a
@@ -7,23 +7,17 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export const OPERATION_DEADLINE_MS = 4000;
 
-interface Operation {
-  /** When the operation's identity calls must have ended, on `performance.now()`'s clock. */
-  endsAt: number;
-}
-
-const operations = new AsyncLocalStorage<Operation>();
-
-/** Runs `work` as one operation: every identity call it makes aborts once `ms` have passed since now. */
-export function withOperationDeadline<T>(work: () => T, ms = OPERATION_DEADLINE_MS): T {
-  return operations.run({ endsAt: performance.now() + ms }, work);
+/** When identity calls made now must end if they belong to an operation starting now (`performance.now()`'s clock). */
+export function operationEndsAt(ms = OPERATION_DEADLINE_MS): number {
+  return performance.now() + ms;
 }
 
 /**
  * When the running operation's identity calls must have ended (on `performance.now()`'s clock),
  * or undefined outside one (background jobs keep per-call timeouts). A time rather than a signal:
- * each call makes one timer for whichever of its deadlines comes first.
+ * each call makes one timer for whichever of its deadlines comes first. The operation's request
+ * carries it (`withRequestTrace`, given `operationEndsAt()`), in the one context it runs in.
  */
 export function operationDeadline(): number | undefined {
-  return operations.getStore()?.endsAt;
+  return requestDeadline();
 }

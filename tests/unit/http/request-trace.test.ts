@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestIdOf, tracedFetch, withRequestTrace } from '../../../server/src/http/request-trace.js';
+import { operationDeadline, operationEndsAt } from '../../../server/src/identity/deadline.js';
 import type { IncomingMessage } from 'node:http';
 
 const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
@@ -51,5 +52,22 @@ describe('tracedFetch', () => {
     expect(sent[0]?.get('x-request-id')).toBeNull();
     expect(sent[1]?.get('x-request-id')).toBe('req-10');
     expect(sent[1]?.get('traceparent')).toBeNull();
+  });
+});
+
+describe('the operation deadline', () => {
+  it('is the one its request was given, through awaits, and none outside a request or without one', async () => {
+    const endsAt = operationEndsAt(1000);
+    const inside = await withRequestTrace(
+      { id: 'req-11', headers: {} },
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return operationDeadline();
+      },
+      endsAt,
+    );
+    expect(inside).toBe(endsAt);
+    expect(operationDeadline()).toBeUndefined();
+    expect(withRequestTrace({ id: 'req-12', headers: {} }, () => operationDeadline())).toBeUndefined();
   });
 });
