@@ -1,0 +1,100 @@
+// Runs after the server's `tsc` (server/package.json's build): the libraries a start loads in
+// hundreds of small files are bundled, each into one file of server/dist/vendor/, and
+// server/dist/vendor/manifest.json names them; server/src/main.ts has Node resolve those packages to
+// their bundles. A start spends most of its time resolving, reading and compiling files, not
+// running them (docs/quality.md P9).
+//
+// Each bundle keeps its package's own format: CommonJS stays CommonJS (sloppy mode, as published),
+// with no renaming (no keepNames helper, no minifying). Only the package and the few libraries it
+// alone uses are inside; every other import stays a normal import, so shared packages (graphql,
+// reflect-metadata, native addons) keep one instance.
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server');
+const out = path.join(server, 'dist/vendor');
+const require = createRequire(path.join(server, 'package.json'));
+
+/**
+ * The packages bundled, each with the libraries only it uses inlined beside it, in the format Node
+ * loads them in now: CommonJS when they are required or publish only CommonJS, ESM when every
+ * importer imports their ESM build.
+ */
+const BUNDLES = [
+  {
+    name: 'typeorm',
+    inline: [
+      '@sqltools/formatter',
+      'ansis',
+      'dayjs',
+      'debug',
+      'ms',
+      'dedent',
+      'sql-highlight',
+      'tinyglobby',
+      'fdir',
+      'picomatch',
+      'tslib',
+    ],
+  },
+  { name: 'class-validator', inline: ['validator', 'libphonenumber-js'] },
+  { name: 'semver' },
+  { name: '@opentelemetry/api' },
+  { name: 'rate-limiter-flexible' },
+  { name: 'prom-client', inline: ['tdigest', 'bintrees'] },
+  { name: 'zod', esm: true },
+  { name: 'jose', esm: true },
+  { name: 'graphql-scalars', esm: true, inline: ['tslib'] },
+  { name: '@graphql-tools/utils', esm: true, inline: ['cross-inspect', '@whatwg-node/promise-helpers', 'tslib'] },
+  { name: '@graphql-tools/merge', esm: true, inline: ['tslib'] },
+  { name: '@graphql-tools/schema', esm: true, inline: ['tslib'] },
+];
+
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const manifest = {};
+for (const { name, inline = [], esm = false } of BUNDLES) {
+  const inside = new Set([name, ...inline]);
+  const file = `${name.replace('/', '+')}.${esm ? 'mjs' : 'cjs'}`;
+  const entry = esm ? fileURLToPath(import.meta.resolve(name)) : require.resolve(name);
+  await build({
+    entryPoints: [entry],
+    outfile: path.join(out, file),
+    bundle: true,
+    format: esm ? 'esm' : 'cjs',
+    platform: 'node',
+    target: 'node22',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'outside',
+        setup(context) {
+          context.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('node:') || !inside.has(packageName(args.path))
+              ? { path: args.path, external: true }
+              : undefined,
+          );
+        },
+      },
+    ],
+  });
+  manifest[name] = file;
+  if (esm) continue;
+  // Node finds the names an ES module may import from CommonJS by reading the file, not running
+  // it: the bundle lists them in the form esbuild itself writes for that purpose.
+  const names = Object.keys(require(path.join(out, file))).filter(
+    (key) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key),
+  );
+  appendFileSync(path.join(out, file), `0 && (module.exports = { ${names.join(', ')} });\n`);
+}
+writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
