@@ -41,6 +41,7 @@ const BUNDLES = [
     ],
   },
   { name: 'class-validator', inline: ['validator', 'libphonenumber-js'] },
+  { name: 'type-graphql', inline: ['graphql-query-complexity', 'tslib'] },
   { name: 'semver' },
   { name: '@opentelemetry/api' },
   { name: 'rate-limiter-flexible' },
