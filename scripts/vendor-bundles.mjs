@@ -8,7 +8,7 @@
 // with no renaming (no keepNames helper, no minifying). Only the package and the few libraries it
 // alone uses are inside; every other import stays a normal import, so shared packages (graphql,
 // reflect-metadata, native addons) keep one instance.
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,13 +89,27 @@ for (const { name, inline = [], esm = false } of BUNDLES) {
       },
     ],
   });
-  manifest[name] = file;
-  if (esm) continue;
-  // Node finds the names an ES module may import from CommonJS by reading the file, not running
-  // it: the bundle lists them in the form esbuild itself writes for that purpose.
+  if (esm) {
+    manifest[name] = { import: file, require: file };
+    continue;
+  }
+  // An ES module importing CommonJS has Node scan the whole file for the names it exports (a
+  // bundle of megabytes, at every start): ES importers get a small module instead, which requires
+  // the bundle and names its exports.
   const names = Object.keys(require(path.join(out, file))).filter(
     (key) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key),
   );
-  appendFileSync(path.join(out, file), `0 && (module.exports = { ${names.join(', ')} });\n`);
+  const shim = file.replace(/\.cjs$/, '.mjs');
+  writeFileSync(
+    path.join(out, shim),
+    [
+      "import { createRequire as __createRequire } from 'node:module';",
+      `const __bundle = __createRequire(import.meta.url)('./${file}');`,
+      'export default __bundle;',
+      `export const { ${names.join(', ')} } = __bundle;`,
+      '',
+    ].join('\n'),
+  );
+  manifest[name] = { import: shim, require: file };
 }
 writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

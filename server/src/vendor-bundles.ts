@@ -5,12 +5,23 @@
 import { readFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 
+/** A bundle's files: the one `import` loads and the one `require` loads (the same for ES modules). */
+interface Bundle {
+  import: string;
+  require: string;
+}
+
 const folder = new URL('./vendor/', import.meta.url);
 
-function readManifest(): Map<string, string> {
+function readManifest(): Map<string, Bundle> {
   try {
-    const manifest = JSON.parse(readFileSync(new URL('manifest.json', folder), 'utf8')) as Record<string, string>;
-    return new Map(Object.entries(manifest).map(([name, file]) => [name, new URL(file, folder).href]));
+    const manifest = JSON.parse(readFileSync(new URL('manifest.json', folder), 'utf8')) as Record<string, Bundle>;
+    return new Map(
+      Object.entries(manifest).map(([name, files]) => [
+        name,
+        { import: new URL(files.import, folder).href, require: new URL(files.require, folder).href },
+      ]),
+    );
   } catch {
     return new Map();
   }
@@ -20,8 +31,9 @@ const bundles = readManifest();
 if (bundles.size > 0) {
   registerHooks({
     resolve: (specifier, context, nextResolve) => {
-      const url = bundles.get(specifier);
-      return url === undefined ? nextResolve(specifier, context) : { url, shortCircuit: true };
+      const bundle = bundles.get(specifier);
+      if (bundle === undefined) return nextResolve(specifier, context);
+      return { url: context.conditions.includes('require') ? bundle.require : bundle.import, shortCircuit: true };
     },
   });
 }
