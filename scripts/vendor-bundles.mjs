@@ -1,14 +1,14 @@
 // Runs after the server's `tsc` (server/package.json's build): the libraries a start loads in
 // hundreds of small files are bundled, each into one file of server/dist/vendor/, and
-// server/dist/vendor/manifest.json names them; server/src/main.ts has Node resolve those packages to
-// their bundles. A start spends most of its time resolving, reading and compiling files, not
-// running them (docs/quality.md P9).
+// server/dist/vendor/manifest.json names them; server/src/vendor-bundles.ts, the first module
+// main.ts imports, has Node resolve those packages to their bundles. A start spends most of its time
+// resolving, reading and compiling files, not running them (docs/quality.md P9).
 //
 // Each bundle keeps its package's own format: CommonJS stays CommonJS (sloppy mode, as published),
-// with no renaming (no keepNames helper, no minifying of names or syntax); only whitespace goes, as
-// V8 keeps every module's text for as long as the process runs (5 MB less heap). Only the package and the few libraries it
-// alone uses are inside; every other import stays a normal import, so shared packages (graphql,
-// reflect-metadata, native addons) keep one instance.
+// with no renaming (no keepNames helper, no minifying of names or syntax). Only whitespace goes: V8
+// keeps every module's text for as long as the process runs (5 MB less heap). Only the package and
+// the few libraries it alone uses are inside; every other import stays a normal import, so shared
+// packages (graphql, reflect-metadata, native addons) keep one instance.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
