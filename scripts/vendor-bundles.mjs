@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server');
-const out = path.join(server, 'dist/vendor');
+/** Where the bundles go: server/dist/vendor/, or the folder given as the first argument. */
+const out = path.resolve(process.argv[2] ?? path.join(server, 'dist/vendor'));
 const require = createRequire(path.join(server, 'package.json'));
 
 /**
