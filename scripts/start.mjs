@@ -27,6 +27,7 @@ const SOURCES = [
   'server/src',
   'server/package.json',
   'server/tsconfig.json',
+  'scripts/vendor-bundles.mjs',
   'tsconfig.json',
   'package-lock.json',
 ];

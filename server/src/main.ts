@@ -1,4 +1,5 @@
 import { enableCompileCache, flushCompileCache } from 'node:module';
+import './vendor-bundles.js';
 
 // V8 keeps the code it compiles for the server's two thousand modules on disk (in the system's
 // temporary folder, or NODE_COMPILE_CACHE), and later starts skip most of the compiling (quality.md

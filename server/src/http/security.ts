@@ -1,4 +1,4 @@
-import { IncomingMessage } from 'node:http';
+import { IncomingMessage } from './node-http.js';
 import type { ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { ApolloServerPlugin } from '@apollo/server';

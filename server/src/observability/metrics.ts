@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer } from '../http/node-http.js';
 import type { Server } from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance } from 'fastify';

@@ -20,8 +20,11 @@ import type { CardJob, QrJob } from './card.worker.js';
 
 const CARD_WORKER = workerFile(import.meta.url, 'card.worker');
 
-/** A card's date as people read it; made once (each formatter costs about a millisecond to make). */
-const DAY_LABEL = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+/**
+ * A card's date as people read it; made once, at the first card (each formatter costs about a
+ * millisecond to make, and the process's first ~10 ms: ICU's data, which nothing else at start needs).
+ */
+let dayLabel: Intl.DateTimeFormat | undefined;
 
 /**
  * An image to send: the validator that changes whenever what it shows does, known before anything
@@ -128,7 +131,8 @@ export class ShareService {
     if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) return null;
     if (date < FIRST_CARD_DAY || date > latestToday(now)) return null;
     const verse = await this.verses.ofTheDay({ date, translation });
-    const label = DAY_LABEL.format(day);
+    dayLabel ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+    const label = dayLabel.format(day);
     return this.card(
       {
         theme: Theme.lightTheme,

@@ -1,0 +1,68 @@
+// The libraries the build bundles (scripts/vendor-bundles.mjs): each bundle gives its importers what
+// the package itself gives them, and server/src/vendor-bundles.ts's manifest names both files.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as ClassValidator from 'class-validator';
+import type * as Semver from 'semver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const require = createRequire(path.join(root, 'server/package.json'));
+let out = '';
+let manifest: Record<string, { import: string; require: string }> = {};
+
+beforeAll(() => {
+  // Inside the repository, as server/dist/vendor is: the bundles' own imports resolve from there.
+  out = mkdtempSync(path.join(root, 'node_modules/.vendor-bundles-'));
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts/vendor-bundles.mjs'), out], { encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as typeof manifest;
+}, 120_000);
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe('the vendor bundles', () => {
+  it('cover the libraries a start would otherwise load file by file', () => {
+    expect(Object.keys(manifest)).toEqual(
+      expect.arrayContaining(['typeorm', 'class-validator', 'type-graphql', 'zod']),
+    );
+  });
+
+  it.each(['class-validator', 'semver', 'rate-limiter-flexible'])(
+    'give an ES importer of %s the names the package exports',
+    async (name) => {
+      const files = manifest[name];
+      expect(files?.import).toMatch(/\.mjs$/);
+      const bundled = (await import(pathToFileURL(path.join(out, files?.import ?? '')).href)) as Record<
+        string,
+        unknown
+      >;
+      const original = require(name) as Record<string, unknown>;
+      const names = (exports: Record<string, unknown>) => Object.keys(exports).filter((key) => key !== 'default');
+      expect(names(bundled).sort()).toEqual(names(original).sort());
+      expect(typeof bundled.default).toBe('object');
+    },
+  );
+
+  it('give a CommonJS importer the bundle itself, working as the package does', () => {
+    const semver = require(path.join(out, manifest.semver?.require ?? '')) as typeof Semver;
+    expect(semver.satisfies('1.2.3', '^1.0.0')).toBe(true);
+    expect(semver.satisfies('2.0.0', '^1.0.0')).toBe(false);
+  });
+
+  it('keep class-validator checking as before', async () => {
+    const { isEmail, isMobilePhone, isPhoneNumber } = (await import(
+      pathToFileURL(path.join(out, manifest['class-validator']?.import ?? '')).href
+    )) as typeof ClassValidator;
+    expect(isEmail('someone@example.com')).toBe(true);
+    expect(isEmail('not-an-email')).toBe(false);
+    expect(isMobilePhone('+447700900123', 'en-GB')).toBe(true);
+    expect(isPhoneNumber('+44 20 7946 0958')).toBe(true);
+    expect(isPhoneNumber('+44 12')).toBe(false);
+  });
+});
