@@ -15,6 +15,7 @@ import { signUpMember } from '../support/members.js';
 import type { ServerProcess } from '../support/server-process.js';
 import { startServerProcess } from '../support/server-process.js';
 import { readStored } from '../support/stored.js';
+import type { Attempt } from '../support/write-load.js';
 import { WriteLoad, contradictions, eventually } from '../support/write-load.js';
 
 /**
@@ -56,12 +57,16 @@ describe('SQLite disk full mid-load, then freed (F9)', () => {
     const members: SignedUpMember[] = [];
     for (let i = 0; i < 3; i++) members.push(await signUpMember(running));
     const load = new WriteLoad(running, { editors: members, linkMembers: [], signUpWorkers: 2 });
+    // The sign-up limit's window is a second even when raised: a fast machine may pass it.
+    const rateLimitedSignUp = (each: Attempt) => each.code === 'RATE_LIMITED' && load.signUps.includes(each);
+    const refusedForTheDisk = () =>
+      load.all().filter((each) => each.outcome === 'refused' && !rateLimitedSignUp(each)).length;
     try {
       await new Promise((resolve) => setTimeout(resolve, 500));
       limitFileSize(pid, 1);
-      const refusedBefore = load.count('refused');
+      const refusedBefore = refusedForTheDisk();
       // Full until writes of every kind have met the full disk.
-      expect(await eventually(() => load.count('refused') >= refusedBefore + 6), running.output()).toBe(true);
+      expect(await eventually(() => refusedForTheDisk() >= refusedBefore + 6), running.output()).toBe(true);
       expect(await ready(running)).toBe(503);
       limitFileSize(pid, 'unlimited');
       const acknowledgedBefore = load.count('acknowledged');
@@ -74,7 +79,7 @@ describe('SQLite disk full mid-load, then freed (F9)', () => {
     expect(await eventually(async () => (await ready(running)) === 200)).toBe(true);
     expect(running.child.exitCode).toBeNull();
 
-    for (const refused of load.all().filter((each) => each.outcome === 'refused')) {
+    for (const refused of load.all().filter((each) => each.outcome === 'refused' && !rateLimitedSignUp(each))) {
       expect(UNAVAILABLE, JSON.stringify(refused)).toContain(refused.code);
     }
     expect(load.count('unanswered')).toBe(0);
