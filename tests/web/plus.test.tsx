@@ -87,12 +87,8 @@ function renderPlus(handlers: Handlers, path = '/plus', options: { plus?: boolea
 
 const address = () => screen.getByTestId('address').textContent;
 
-/**
- * How long a wait below lasts, read from `performance.now()`, which the fake clock leaves alone: a
- * count of event-loop turns ran out on a busy machine before the live socket had connected.
- */
-const WAIT_MS = 30_000;
-const waiting = (start: number) => performance.now() - start < WAIT_MS;
+/** Whether a wait below may go on: 30 s by `performance.now()`, which the fake clock leaves alone. */
+const waiting = (start: number) => performance.now() - start < 30_000;
 
 /**
  * Waits for `text` without moving the fake clock (vi.waitFor would advance it), so that the
