@@ -104,15 +104,14 @@ export class Metrics {
   private readonly requestClosed = (): void => {
     this.requestsInFlight--;
   };
-  readonly inFlight = ((count: () => number) =>
-    new Gauge({
-      name: 'lampstand_http_requests_in_flight',
-      help: 'HTTP requests received and not yet answered (what a shutdown waits for)',
-      registers: [this.registry],
-      collect() {
-        this.set(count());
-      },
-    }))(() => this.requestsInFlight);
+  private readonly inFlight = new Gauge({
+    name: 'lampstand_http_requests_in_flight',
+    help: 'HTTP requests received and not yet answered (what a shutdown waits for)',
+    registers: [this.registry],
+    collect: () => {
+      this.inFlight.set(this.requestsInFlight);
+    },
+  });
 
   /**
    * Records every answered request under its route pattern (never the raw path, which holds
