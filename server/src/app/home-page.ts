@@ -63,7 +63,8 @@ export function homePageRenderer(
     const translation = DEFAULT_TRANSLATION;
     let page = rendered.get(translation);
     if (!page) {
-      const fresh = withRenderDeadline(render(config, translation, now), 'the home page');
+      // The deadline starts once the entry is imported (see the profile page's renderer).
+      const fresh = load().then(() => withRenderDeadline(render(config, translation, now), 'the home page'));
       // A failure is not kept: the next request tries again.
       fresh.catch(() => {
         if (rendered.get(translation) === fresh) rendered.delete(translation);

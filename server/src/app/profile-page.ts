@@ -151,6 +151,9 @@ export function profilePageRenderer(options: ProfilePageOptions): Render | undef
     }
     const ticket = cache?.ticket();
     const loaders = options.newLoaders();
+    // The first page imports the entry (React and the app): loading code, not rendering, so the
+    // deadline starts after it (on a busy machine the import alone has taken over 5 s).
+    await load();
     const page = await withRenderDeadline(render(username, config, request, loaders), 'the profile page');
     // Kept with the members it read, so that their edits drop it as they drop the page's answers;
     // loaders that note no member keep nothing (a member's edit would not reach it).

@@ -2,7 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** Longest a server rendering may take; the page is then sent without it (a rendering waits for no network). */
+/**
+ * Longest a server rendering may take, once the entry is imported; the page is then sent without it
+ * (a rendering waits for no network).
+ */
 const RENDER_DEADLINE_MS = 5000;
 
 /** `work`, or a failure naming `what` once it has taken longer than the rendering deadline. */
