@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import type pg from 'pg';
 import type { Pool } from 'pg';
 import type { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import { namedStatementRunner } from './pg-named-read.js';
 import { sqliteReadInTransaction, sqliteReadNow } from './sqlite-serial.js';
 
 type Rows = Record<string, unknown>[];
@@ -9,25 +11,28 @@ type Rows = Record<string, unknown>[];
 /**
  * How the lookups read their rows: on SQLite at once when nothing holds the connection
  * (`sqliteReadNow`); on PostgreSQL a one-key lookup (what a request usually batches) as a named
- * statement, parsed and planned once per connection (batches of several keys vary in length, so
- * they stay unnamed); otherwise through TypeORM.
+ * statement, parsed, planned and described once per connection (batches of several keys vary in
+ * length, so they stay unnamed); otherwise through TypeORM.
  */
 function rowsReader(dataSource: DataSource): (sql: string, keys: readonly string[]) => Promise<Rows> {
   const readNow = sqliteReadNow(dataSource);
-  const pool =
-    dataSource.options.type === 'postgres' ? (dataSource.driver as unknown as { master?: Pool }).master : undefined;
+  const { master: pool, postgres: driver } =
+    dataSource.options.type === 'postgres'
+      ? (dataSource.driver as unknown as { master?: Pool; postgres?: typeof pg })
+      : {};
+  const runNamed = pool && driver ? namedStatementRunner(driver, pool) : undefined;
   const names = new Map<string, string>();
   return async (sql, keys) => {
     const now = readNow?.(sql, keys);
     if (now) return now;
-    if (pool && keys.length === 1) {
+    if (runNamed && keys.length === 1) {
       let name = names.get(sql);
       if (name === undefined) {
         name = `lampstand_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
         names.set(sql, name);
       }
       if (dataSource.options.logging) dataSource.logger.logQuery(sql, [...keys]);
-      return (await pool.query<Rows[number]>({ name, text: sql, values: [...keys] })).rows;
+      return runNamed<Rows[number]>(name, sql, [...keys]);
     }
     return dataSource.query<Rows>(sql, [...keys]);
   };
