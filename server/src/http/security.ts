@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationDefinitionNode } from 'graphql';
 import { Kind, OperationTypeNode } from 'graphql';
 import helmet from 'helmet';
+import { addVary } from './answer-headers.js';
 
 /** Where the tag manager and the analytics it loads live; allowed only when a container is configured. */
 const TAG_MANAGER_SCRIPTS = ['https://www.googletagmanager.com'];
@@ -193,7 +194,7 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
   registerCors(app, trustedOrigins(options));
 }
 
-/** A preflight's answer for one kind of caller: the headers @fastify/cors would set, made once. */
+/** The CORS headers for one kind of caller, as @fastify/cors set them, made once. */
 interface CorsRule {
   /** Access-Control-Allow-Origin: the caller's own origin (reflected) or `*`. */
   reflect: boolean;
@@ -271,17 +272,10 @@ function registerCors(app: FastifyInstance, isTrusted: (origin: string) => boole
   });
 }
 
-/** Adds `Origin` to the answer's `Vary` (on `onRequest`, before anything else sets it). */
+/** Adds `Origin` to the answer's `Vary`: at once when nothing has set it (on `onRequest`, the usual case). */
 function addOriginToVary(reply: FastifyReply): void {
-  const current = reply.getHeader('vary');
-  if (current === undefined) {
-    void reply.header('vary', 'Origin');
-    return;
-  }
-  const present = String(current)
-    .split(',')
-    .map((name) => name.trim().toLowerCase());
-  if (!present.includes('origin') && !present.includes('*')) void reply.header('vary', `${String(current)}, Origin`);
+  if (reply.getHeader('vary') === undefined) void reply.header('vary', 'Origin');
+  else addVary(reply, ['Origin']);
 }
 
 /**
