@@ -136,6 +136,32 @@ describe('CORS', () => {
       expect(login.headers.get('access-control-allow-origin')).toBe(origin);
     }
   });
+
+  it('answer preflights as @fastify/cors did: exact headers, refusals and paths without CORS', async () => {
+    const preflight = (path: string, headers: Record<string, string>) =>
+      fetch(`${api.url}${path}`, { method: 'OPTIONS', headers });
+    const trusted = await preflight('/healthz', { origin: FRIEND, 'access-control-request-method': 'GET' });
+    expect(trusted.status).toBe(204);
+    expect(trusted.headers.get('content-length')).toBe('0');
+    expect(trusted.headers.get('vary')).toBe('Origin');
+    expect(trusted.headers.get('access-control-allow-methods')).toBe('GET, POST');
+    expect(trusted.headers.get('access-control-max-age')).toBe('600');
+    expect(trusted.headers.get('access-control-expose-headers')).toMatch(/^etag, retry-after, /);
+    const stranger = await preflight('/graphql', { origin: STRANGER, 'access-control-request-method': 'POST' });
+    expect(stranger.headers.get('access-control-allow-headers')).toBe(
+      'content-type, apollo-require-preflight, x-apollo-operation-name, x-request-id, traceparent',
+    );
+    expect(stranger.headers.get('access-control-expose-headers')).toBeNull();
+    // A preflight without the method it asks for is refused; other origins get no CORS beyond /graphql.
+    const incomplete = await preflight('/graphql', { origin: STRANGER });
+    expect(incomplete.status).toBe(400);
+    expect(await incomplete.text()).toBe('Invalid Preflight Request');
+    const elsewhere = await preflight('/healthz', { origin: STRANGER, 'access-control-request-method': 'GET' });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+    // Every answer varies by Origin, with or without one.
+    expect((await fetch(`${api.url}/healthz`)).headers.get('vary')).toBe('Origin');
+  });
 });
 
 describe('errors outside GraphQL', () => {

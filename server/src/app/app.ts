@@ -8,6 +8,7 @@ import { createApollo, formatError } from '../graphql/apollo.js';
 import { crossSitePlugin } from '../graphql/cross-site.js';
 import type { Context } from '../graphql/context.js';
 import { PublicExecutor } from '../graphql/public-executor.js';
+import { callResolversDirectly } from '../graphql/schema.js';
 import { simpleGetMarker } from '../graphql/simple-get.js';
 import { subscriptionHandler } from '../graphql/subscription-server.js';
 import { bindSubscriptions } from '../graphql/subscriptions.js';
@@ -85,7 +86,7 @@ async function buildServer(config: Config, built: AppServices): Promise<FastifyI
     corsOrigins: config.corsOrigins,
     tagManager: config.web.gtmContainerId !== undefined,
   };
-  await registerSecurity(app, security);
+  registerSecurity(app, security);
   registerErrorHandler(app);
   registerDrain(app);
   registerRequestTrace(app);
@@ -113,6 +114,7 @@ async function buildServer(config: Config, built: AppServices): Promise<FastifyI
 
   const container = resolverContainer(services, kernel);
   const schema = await buildAppSchema(container);
+  callResolversDirectly(schema, COMPILED_FIELDS, (resolverClass) => container.get(resolverClass));
   bindSubscriptions(schema, { live: kernel.live, loaders: kernel.loaders, container });
   const answers = await registerGraphql(app, built, schema, trustedOrigins(security));
   app.decorate('publicAnswers', answers ?? null);

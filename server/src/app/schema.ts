@@ -18,7 +18,10 @@ export function buildAppSchema(container?: ContainerType): Promise<GraphQLSchema
 }
 
 /** The container of the resolver instances: each built once, from the services, as its module says. */
-export function resolverContainer(services: Services, kernel: Kernel): ContainerType {
+export function resolverContainer(
+  services: Services,
+  kernel: Kernel,
+): ContainerType & { get: (resolverClass: unknown) => object | undefined } {
   const instances = new Map<unknown, object>(recipes.map((recipe) => [recipe.type, recipe.build(services, kernel)]));
   return { get: (resolverClass: unknown) => instances.get(resolverClass) };
 }
