@@ -38,7 +38,7 @@ describe('the server identity module (supabase-js underneath)', () => {
     );
     const sent: { body: unknown; headers: Record<string, string> }[] = [];
     const recording: typeof fetch = (input, init) => {
-      sent.push({ body: JSON.parse(String(init?.body)), headers: { ...(init?.headers as Record<string, string>) } });
+      sent.push({ body: JSON.parse(init?.body as string), headers: { ...(init?.headers as Record<string, string>) } });
       return fetch(input, init);
     };
     const client = new IdentityClient({ url: api.url, anonKey: 'anon', serviceRoleKey: 'service', fetch: recording });

@@ -162,7 +162,7 @@ export function rowUpdateReturning<T extends ObjectLiteral>(
   const hydrate = recordHydrator(dataSource, entity);
   const update: UpdateReturning<T> = async (manager, set, where) => {
     const result = await transactionRunner(manager).query(sql, statement.values(set, where), true);
-    return ((result.records ?? []) as Record<string, unknown>[]).map(hydrate);
+    return (result.records as Record<string, unknown>[]).map(hydrate);
   };
   cache.set(name, update);
   return update;
