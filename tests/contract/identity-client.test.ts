@@ -31,6 +31,41 @@ describe('the server identity module (supabase-js underneath)', () => {
     expect(refreshed.user.id).toBe(user.id);
   });
 
+  it('signs in on one shared client, each request carrying its own caller', async () => {
+    const [first, second] = [uniqueEmail(), uniqueEmail()];
+    const [one, two] = await Promise.all(
+      [first, second].map((email) => identity.signUp({ email, password: GOOD_PASSWORD })),
+    );
+    const sent: { body: unknown; headers: Record<string, string> }[] = [];
+    const recording: typeof fetch = (input, init) => {
+      sent.push({ body: JSON.parse(init?.body as string), headers: { ...(init?.headers as Record<string, string>) } });
+      return fetch(input, init);
+    };
+    const client = new IdentityClient({ url: api.url, anonKey: 'anon', serviceRoleKey: 'service', fetch: recording });
+    const addresses: Record<string, string | undefined> = { [first]: '203.0.113.1', [second]: '203.0.113.2' };
+    const sessions = await Promise.all(
+      [first, second, first].map((email, index) =>
+        client.signInWithPassword(
+          { email, password: GOOD_PASSWORD },
+          index === 2 ? {} : { clientIp: addresses[email] },
+        ),
+      ),
+    );
+    expect(sessions.map((session) => session.user.id)).toEqual([one?.user.id, two?.user.id, one?.user.id]);
+    expect(sent).toHaveLength(3);
+    sent.forEach(({ body, headers }, index) => {
+      expect(body).toMatchObject({ email: [first, second, first][index] });
+      expect(headers.Authorization).toBe('Bearer anon');
+      if (index === 2) {
+        expect(headers).not.toHaveProperty('Sb-Forwarded-For');
+        expect(headers.apikey).toBe('anon');
+      } else {
+        expect(headers['Sb-Forwarded-For']).toBe(addresses[[first, second][index] ?? '']);
+        expect(headers.apikey).toBe('service');
+      }
+    });
+  });
+
   it('raises IdentityError with Supabase Auth codes', async () => {
     await expect(
       identity.signInWithPassword({ email: uniqueEmail(), password: 'whatever it is' }),

@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildDataSource } from '../../server/src/db/data-source.js';
 import { keyLookup } from '../../server/src/db/key-lookup.js';
-import { rowInsert, rowUpdate } from '../../server/src/db/row-writes.js';
+import { rowInsert, rowUpdate, rowUpdateReturning } from '../../server/src/db/row-writes.js';
 import { sqliteReadInTransaction } from '../../server/src/db/sqlite-serial.js';
 
 // A Date kept as epoch milliseconds in a bigint column, as the app's timestamps are.
@@ -149,6 +149,24 @@ describe('rowUpdate', () => {
     await expect(dataSource.transaction((manager) => relabel(manager, {}, { id: 'a' }))).rejects.toThrow(
       /needs every value/,
     );
+  });
+});
+
+describe('rowUpdateReturning', () => {
+  it('answers the rows it changed as they are after it, converted as a read would', async () => {
+    const at = new Date(1_795_600_000_000);
+    await dataSource.manager.insert(NoteRecord, { id: 'a', seenAt: at, count: 3, label: 'old', score: 1.5 });
+    const relabel = rowUpdateReturning(dataSource, NoteRecord, { set: ['label', 'seenAt'], where: ['id', 'label'] });
+    const later = new Date(at.getTime() + 60_000);
+    const [changed, unchanged] = await dataSource.transaction(async (manager) => [
+      await relabel(manager, { label: 'new', seenAt: later }, { id: 'a', label: 'old' }),
+      await relabel(manager, { label: 'newer', seenAt: later }, { id: 'a', label: 'not what it is' }),
+    ]);
+    expect(unchanged).toEqual([]);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toBeInstanceOf(NoteRecord);
+    expect(changed[0]).toEqual(await dataSource.manager.findOneBy(NoteRecord, { id: 'a' }));
+    expect(changed[0]).toMatchObject({ label: 'new', seenAt: later, count: 3, open: true, methods: null });
   });
 });
 

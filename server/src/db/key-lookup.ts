@@ -74,6 +74,15 @@ function hydrator(
   };
 }
 
+/** Records of `entity` from rows that name every one of its columns, converted as `keyLookup`'s are. */
+export function recordHydrator<T extends ObjectLiteral>(
+  dataSource: DataSource,
+  entity: EntityTarget<T>,
+): (row: Record<string, unknown>) => T {
+  const metadata = dataSource.getMetadata(entity);
+  return hydrator(dataSource, metadata, metadata.columns) as (row: Record<string, unknown>) => T;
+}
+
 /**
  * The statement `from` + `(?, ?, …)` for a number of keys; the one-key statement (what a request
  * usually batches) is written once rather than at every read.

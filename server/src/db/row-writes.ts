@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import { recordHydrator } from './key-lookup.js';
 
 // Writes of single rows on the hottest write path (a sign-in), with SQL written once: TypeORM's
 // query builders build and escape each statement again on every call, which cost a sign-in more
@@ -63,26 +64,22 @@ export function rowInsert<T extends ObjectLiteral>(
 }
 
 type Update = (manager: EntityManager, set: ObjectLiteral, where: ObjectLiteral) => Promise<number>;
+type UpdateReturning<T> = (manager: EntityManager, set: Partial<T>, where: Partial<T>) => Promise<T[]>;
 
 /** Built once per data source, entity and shape. */
-const builtUpdates = new WeakMap<DataSource, Map<string, Update>>();
+const builtUpdates = new WeakMap<DataSource, Map<string, unknown>>();
 
-/**
- * An UPDATE of `entity`'s rows whose `where` properties equal the values given, setting the `set`
- * properties, as `manager.update` writes it. It runs inside `manager`'s transaction, and answers how
- * many rows it changed.
- */
-export function rowUpdate<T extends ObjectLiteral>(
+interface UpdateShape<T> {
+  set: readonly (keyof T & string)[];
+  where: readonly (keyof T & string)[];
+}
+
+/** The SQL of an update of `shape`, and its values in order from the `set` and `where` given. */
+function updateStatement<T extends ObjectLiteral>(
   dataSource: DataSource,
-  entity: EntityTarget<T>,
-  shape: { set: readonly (keyof T & string)[]; where: readonly (keyof T & string)[] },
-): (manager: EntityManager, set: Partial<T>, where: Partial<T>) => Promise<number> {
-  const metadata = dataSource.getMetadata(entity);
-  const name = `${metadata.name}:${shape.set.join(',')}:${shape.where.join(',')}`;
-  const cache = builtUpdates.get(dataSource) ?? new Map<string, Update>();
-  builtUpdates.set(dataSource, cache);
-  const existing = cache.get(name);
-  if (existing) return existing;
+  metadata: EntityMetadata,
+  shape: UpdateShape<T>,
+): { sql: string; values: (set: ObjectLiteral, where: ObjectLiteral) => unknown[] } {
   const { driver } = dataSource;
   const [setColumns, whereColumns] = [columnsOf(metadata, shape.set), columnsOf(metadata, shape.where)];
   const placeholder = placeholders(dataSource);
@@ -93,16 +90,79 @@ export function rowUpdate<T extends ObjectLiteral>(
     (column, index) => `${driver.escape(column.databaseName)} = ${placeholder(setColumns.length + index)}`,
   );
   const sql = `UPDATE ${driver.escape(metadata.tableName)} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`;
+  return {
+    sql,
+    values: (set, where) => {
+      const values = [
+        ...setColumns.map((column) => driver.preparePersistentValue(column.getEntityValue(set), column) as unknown),
+        ...whereColumns.map((column) => driver.preparePersistentValue(column.getEntityValue(where), column) as unknown),
+      ];
+      if (values.includes(undefined)) throw new Error(`rowUpdate of ${metadata.name} needs every value of its shape`);
+      return values;
+    },
+  };
+}
+
+/** The runner of `manager`'s transaction: these updates are made inside one. */
+function transactionRunner(manager: EntityManager) {
+  const runner = manager.queryRunner;
+  if (!runner?.isTransactionActive) throw new Error('rowUpdate runs inside a transaction');
+  return runner;
+}
+
+/** The cache of `dataSource`'s updates. */
+function updatesOf(dataSource: DataSource): Map<string, unknown> {
+  const cache = builtUpdates.get(dataSource) ?? new Map<string, unknown>();
+  builtUpdates.set(dataSource, cache);
+  return cache;
+}
+
+/**
+ * An UPDATE of `entity`'s rows whose `where` properties equal the values given, setting the `set`
+ * properties, as `manager.update` writes it. It runs inside `manager`'s transaction, and answers how
+ * many rows it changed.
+ */
+export function rowUpdate<T extends ObjectLiteral>(
+  dataSource: DataSource,
+  entity: EntityTarget<T>,
+  shape: UpdateShape<T>,
+): (manager: EntityManager, set: Partial<T>, where: Partial<T>) => Promise<number> {
+  const metadata = dataSource.getMetadata(entity);
+  const name = `${metadata.name}:${shape.set.join(',')}:${shape.where.join(',')}`;
+  const cache = updatesOf(dataSource);
+  const existing = cache.get(name);
+  if (existing) return existing as Update;
+  const { sql, values } = updateStatement(dataSource, metadata, shape);
   const update: Update = async (manager, set, where) => {
-    const runner = manager.queryRunner;
-    if (!runner?.isTransactionActive) throw new Error('rowUpdate runs inside a transaction');
-    const values = [
-      ...setColumns.map((column) => driver.preparePersistentValue(column.getEntityValue(set), column) as unknown),
-      ...whereColumns.map((column) => driver.preparePersistentValue(column.getEntityValue(where), column) as unknown),
-    ];
-    if (values.includes(undefined)) throw new Error(`rowUpdate of ${metadata.name} needs every value of its shape`);
-    const result = await runner.query(sql, values, true);
+    const result = await transactionRunner(manager).query(sql, values(set, where), true);
     return result.affected ?? 0;
+  };
+  cache.set(name, update);
+  return update;
+}
+
+/**
+ * `rowUpdate`, answering the rows it changed as they are after it (`RETURNING`, on SQLite and
+ * PostgreSQL alike): one statement where the update and a read of its rows would be two.
+ */
+export function rowUpdateReturning<T extends ObjectLiteral>(
+  dataSource: DataSource,
+  entity: EntityTarget<T>,
+  shape: UpdateShape<T>,
+): UpdateReturning<T> {
+  const metadata = dataSource.getMetadata(entity);
+  const name = `${metadata.name}:${shape.set.join(',')}:${shape.where.join(',')}:returning`;
+  const cache = updatesOf(dataSource);
+  const existing = cache.get(name);
+  if (existing) return existing as UpdateReturning<T>;
+  const { driver } = dataSource;
+  const statement = updateStatement(dataSource, metadata, shape);
+  const returning = metadata.columns.map((column) => driver.escape(column.databaseName)).join(', ');
+  const sql = `${statement.sql} RETURNING ${returning}`;
+  const hydrate = recordHydrator(dataSource, entity);
+  const update: UpdateReturning<T> = async (manager, set, where) => {
+    const result = await transactionRunner(manager).query(sql, statement.values(set, where), true);
+    return (result.records as Record<string, unknown>[]).map(hydrate);
   };
   cache.set(name, update);
   return update;
