@@ -1,6 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { AuthClient } from '@supabase/auth-js';
-import type { SupportedStorage } from '@supabase/auth-js';
 import { tracedFetch } from '../http/request-trace.js';
 import { operationDeadline } from './deadline.js';
 import { check } from './identity.mappers.js';
@@ -17,19 +15,6 @@ export type Auth = InstanceType<typeof AuthClient>;
 const IDENTITY_TIMEOUT_MS = 4000;
 /** `setSession` keeps the refresh token without using it while the access token is still valid. */
 export const UNUSED_REFRESH_TOKEN = 'not-refreshable';
-
-/** Storage that keeps nothing: the shared sign-in client (see `IdentityTransport.signInCall`) holds no session. */
-const KEEP_NOTHING: SupportedStorage = {
-  getItem: () => null,
-  setItem: () => undefined,
-  removeItem: () => undefined,
-};
-
-/** What one call on the shared sign-in client adds to its requests: its caller's headers and its timer. */
-interface SignInCall {
-  headers: Record<string, string>;
-  signal: AbortSignal;
-}
 
 /** Where the identity service is and the keys to call it with. */
 export interface IdentityClientOptions {
@@ -54,10 +39,6 @@ export class IdentityTransport {
   readonly authUrl: string;
   /** Every identity request carries the id and trace of the request it serves. */
   readonly fetch: typeof fetch;
-  /** The call the shared sign-in client's requests belong to. */
-  private readonly signInCalls = new AsyncLocalStorage<SignInCall>();
-  /** Made at the first sign-in (see `signInCall`). */
-  private signInAuth: Auth | undefined;
 
   constructor(readonly options: IdentityClientOptions) {
     this.timeoutMs = options.timeoutMs ?? IDENTITY_TIMEOUT_MS;
@@ -116,11 +97,6 @@ export class IdentityTransport {
    */
   async userCall<T>(caller: CallerInfo, work: (auth: Auth) => Promise<T>): Promise<T> {
     const headers = this.callerHeaders(caller);
-    return this.underOneTimer((signal) => work(this.client(this.options.anonKey, headers, () => signal)));
-  }
-
-  /** Runs `work` with a signal that aborts at the call's timeout (or the operation's deadline), its timer cleared at the end. */
-  private async underOneTimer<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const endsAt = Math.min(performance.now() + this.timeoutMs, operationDeadline() ?? Infinity);
     const controller = new AbortController();
     const timer = setTimeout(
@@ -132,52 +108,10 @@ export class IdentityTransport {
     // As AbortSignal.timeout's: a pending identity call does not keep the process alive by itself.
     timer.unref();
     try {
-      return await work(controller.signal);
+      return await work(this.client(this.options.anonKey, headers, () => controller.signal));
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  /**
-   * Runs a password sign-in, as `userCall` runs a call, on one supabase-js client shared by every
-   * sign-in instead of one made per call: making a client (its admin, MFA and passkey APIs, and
-   * its `initialize`) was ~0.1 ms of a sign-in's main thread. The client keeps nothing between
-   * calls: its storage keeps no session, and `signInWithPassword` sends only the client's own
-   * headers, to which each request adds its caller's (read from the call's async context, as its
-   * timer is). Only calls that keep no state in the client may share it: `refreshSession`, for
-   * one, joins a refresh already running on its client, whoever's it is.
-   */
-  signInCall<T>(caller: CallerInfo, work: (auth: Auth) => Promise<T>): Promise<T> {
-    this.signInAuth ??= this.sharedSignInClient();
-    const auth = this.signInAuth;
-    const headers = this.callerHeaders(caller);
-    return this.underOneTimer((signal) => this.signInCalls.run({ headers, signal }, () => work(auth)));
-  }
-
-  /** The client `signInCall` shares: each request carries the headers and signal of the call it belongs to. */
-  private sharedSignInClient(): Auth {
-    const callFetch: typeof fetch = (input, init) => {
-      const call = this.signInCalls.getStore();
-      // A request outside a call would go without its caller's address and timer: refused.
-      if (!call) return Promise.reject(new Error('The shared sign-in client was used outside signInCall'));
-      const given = init?.headers;
-      if (given !== undefined && (given instanceof Headers || Array.isArray(given))) {
-        return Promise.reject(new Error('The shared sign-in client expects headers as a record'));
-      }
-      const signal = init?.signal ? AbortSignal.any([call.signal, init.signal]) : call.signal;
-      return this.fetch(input, { ...init, headers: { ...given, ...call.headers }, signal });
-    };
-    return new AuthClient({
-      url: this.authUrl,
-      headers: { Authorization: `Bearer ${this.options.anonKey}`, apikey: this.options.anonKey },
-      fetch: callFetch,
-      // Persisted, but to storage that keeps nothing: a client without persistence keeps the last
-      // session in memory.
-      persistSession: true,
-      storage: KEEP_NOTHING,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-    });
   }
 
   /** With the caller's address, vouched for with the service-role key. */

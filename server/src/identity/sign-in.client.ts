@@ -29,7 +29,7 @@ export class SignInClient {
     input: { email: string; password: string },
     caller: CallerInfo = {},
   ): Promise<IdentitySession> {
-    const data = check(await this.transport.signInCall(caller, (auth) => auth.signInWithPassword(input)));
+    const data = check(await this.transport.userCall(caller, (auth) => auth.signInWithPassword(input)));
     return toSession(data.session);
   }
 
