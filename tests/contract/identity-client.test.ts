@@ -31,7 +31,7 @@ describe('the server identity module (supabase-js underneath)', () => {
     expect(refreshed.user.id).toBe(user.id);
   });
 
-  it('signs in concurrent callers, each request carrying its own caller's address', async () => {
+  it("signs in concurrent callers, each request carrying its own caller's address", async () => {
     const [first, second] = [uniqueEmail(), uniqueEmail()];
     const [one, two] = await Promise.all(
       [first, second].map((email) => identity.signUp({ email, password: GOOD_PASSWORD })),
