@@ -46,6 +46,7 @@ const BUNDLES = [
   },
   { name: 'class-validator', inline: ['validator', 'libphonenumber-js'] },
   { name: 'type-graphql', inline: ['graphql-query-complexity', 'tslib'] },
+  { name: '@supabase/auth-js', inline: ['tslib'] },
   { name: 'semver' },
   { name: '@opentelemetry/api' },
   { name: 'rate-limiter-flexible' },
