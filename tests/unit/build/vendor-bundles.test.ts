@@ -77,7 +77,7 @@ describe('the vendor bundles', () => {
     const { isAlpha } = (await import(
       pathToFileURL(path.join(out, manifest['class-validator']?.import ?? '')).href
     )) as typeof ClassValidator;
-    expect(isAlpha('ÇƏĞİıÖŞÜ', 'az-AZ')).toBe(true);
+    expect(isAlpha('ÇĞİıÖŞÜ', 'tr-TR')).toBe(true);
     expect(isAlpha('Москва', 'ru-RU')).toBe(true);
     expect(isAlpha('Moskva', 'ru-RU')).toBe(false);
   });
