@@ -74,7 +74,7 @@ const packageName = (specifier) =>
  * bundles have none of outside ASCII.
  */
 const asciiOnly = (code) =>
-  code.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes, char) => {
+  code.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, char) => {
     const escaped = `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
     return slashes.length % 2 === 1 ? slashes.slice(1) + escaped : slashes + escaped;
   });

@@ -49,7 +49,8 @@ class MemoryStore implements SightingStore {
   firstSighting(day: string, hash: string): Promise<boolean> {
     this.turnTo(day);
     if (this.seen.has(hash)) return Promise.resolve(false);
-    if (this.seen.size >= MEMORY_SIGHTINGS) this.seen.delete(this.seen.values().next().value as string);
+    const oldest = this.seen.values().next();
+    if (this.seen.size >= MEMORY_SIGHTINGS && !oldest.done) this.seen.delete(oldest.value);
     this.seen.add(hash);
     return Promise.resolve(true);
   }

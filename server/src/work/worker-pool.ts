@@ -54,13 +54,13 @@ export class WorkerPool {
     this.pool ??= import('piscina').then(({ Piscina }) => {
       leaveHeapSizesToThreads();
       return new Piscina({
-          minThreads: 0,
-          maxThreads: this.threads,
-          idleTimeout: IDLE_MS,
-          // A small JavaScript heap for the renderer's layout (the server's 16 MB semi-spaces are
-          // for its request load); the images themselves are native memory.
-          resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 },
-        });
+        minThreads: 0,
+        maxThreads: this.threads,
+        idleTimeout: IDLE_MS,
+        // A small JavaScript heap for the renderer's layout (the server's 16 MB semi-spaces are
+        // for its request load); the images themselves are native memory.
+        resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 },
+      });
     });
     const task = this.pool.then((pool) => pool.run(input, { filename, name }) as Promise<T>);
     this.tasks.push(task);
