@@ -6,10 +6,12 @@
 //
 // Each bundle keeps its package's own format: CommonJS stays CommonJS (sloppy mode, as published),
 // with no renaming (no keepNames helper, no minifying of names or syntax). Only whitespace goes: V8
-// keeps every module's text for as long as the process runs (5 MB less heap). Only the package and
+// keeps every module's text for as long as the process runs (5 MB less heap), and a text with one
+// character past Latin-1 in it takes two bytes for each of its characters: what esbuild leaves
+// outside ASCII (in regular expressions) is written as `\u` escapes. Only the package and
 // the few libraries it alone uses are inside; every other import stays a normal import, so shared
 // packages (graphql, reflect-metadata, native addons) keep one instance.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +46,7 @@ const BUNDLES = [
   },
   { name: 'class-validator', inline: ['validator', 'libphonenumber-js'] },
   { name: 'type-graphql', inline: ['graphql-query-complexity', 'tslib'] },
+  { name: '@supabase/auth-js', inline: ['tslib'] },
   { name: 'semver' },
   { name: '@opentelemetry/api' },
   { name: 'rate-limiter-flexible' },
@@ -62,6 +65,19 @@ const packageName = (specifier) =>
     .split('/')
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
+
+/**
+ * `code` in ASCII alone: every other UTF-16 unit as a `\u` escape, which means the same character
+ * in a string, a regular expression (with the `u` flag too: a pair of escaped surrogates is one
+ * code point) or an identifier. A character escaped for itself (`\é`, an odd run of backslashes
+ * before it) loses that backslash to the escape. Not for template literals' raw text, which the
+ * bundles have none of outside ASCII.
+ */
+const asciiOnly = (code) =>
+  code.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, char) => {
+    const escaped = `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    return slashes.length % 2 === 1 ? slashes.slice(1) + escaped : slashes + escaped;
+  });
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -92,6 +108,8 @@ for (const { name, inline = [], esm = false } of BUNDLES) {
       },
     ],
   });
+  const bundle = path.join(out, file);
+  writeFileSync(bundle, asciiOnly(readFileSync(bundle, 'utf8')));
   if (esm) {
     manifest[name] = { import: file, require: file };
     continue;

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import type { Piscina } from 'piscina';
 
 /**
@@ -20,6 +21,18 @@ const IDLE_MS = 60_000;
 const RECYCLE_AFTER = 100;
 
 /**
+ * Leaves each thread's heap to its `resourceLimits`. V8's heap flags are the process's, and the
+ * server's (server/node-flags.json: 16 MB semi-spaces, a 192 MB old generation, sized for the main
+ * thread's request load) win over a worker's limits: every card thread had the main thread's young
+ * generation too. The main thread's heap was sized at its start and keeps its size; unset from now
+ * on, the flags leave the threads' heaps to the limits given below.
+ */
+function leaveHeapSizesToThreads(): void {
+  setFlagsFromString('--max-semi-space-size=0');
+  setFlagsFromString('--max-old-space-size=0');
+}
+
+/**
  * A pool of worker threads (piscina) for work that would otherwise hold the event loop, made at its
  * first task rather than at start (start-up time, quality.md P9), with no thread kept when idle.
  * Each task names its worker module (`workerFile`) and exported function; the modules import what
@@ -38,17 +51,17 @@ export class WorkerPool {
 
   run<T>(filename: string, name: string, input: unknown): Promise<T> {
     if (this.tasks.length >= this.recycleAfter) this.retire();
-    this.pool ??= import('piscina').then(
-      ({ Piscina }) =>
-        new Piscina({
-          minThreads: 0,
-          maxThreads: this.threads,
-          idleTimeout: IDLE_MS,
-          // A small JavaScript heap for the renderer's layout (the server's 16 MB semi-spaces are
-          // for its request load); the images themselves are native memory.
-          resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 },
-        }),
-    );
+    this.pool ??= import('piscina').then(({ Piscina }) => {
+      leaveHeapSizesToThreads();
+      return new Piscina({
+        minThreads: 0,
+        maxThreads: this.threads,
+        idleTimeout: IDLE_MS,
+        // A small JavaScript heap for the renderer's layout (the server's 16 MB semi-spaces are
+        // for its request load); the images themselves are native memory.
+        resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 },
+      });
+    });
     const task = this.pool.then((pool) => pool.run(input, { filename, name }) as Promise<T>);
     this.tasks.push(task);
     return task;

@@ -33,7 +33,7 @@ describe('the vendor bundles', () => {
     );
   });
 
-  it.each(['class-validator', 'semver', 'rate-limiter-flexible'])(
+  it.each(['class-validator', 'semver', 'rate-limiter-flexible', '@supabase/auth-js'])(
     'give an ES importer of %s the names the package exports',
     async (name) => {
       const files = manifest[name];
@@ -64,5 +64,21 @@ describe('the vendor bundles', () => {
     expect(isMobilePhone('+447700900123', 'en-GB')).toBe(true);
     expect(isPhoneNumber('+44 20 7946 0958')).toBe(true);
     expect(isPhoneNumber('+44 12')).toBe(false);
+  });
+
+  it('are ASCII alone (V8 keeps a text with other characters at two bytes each), meaning the same', async () => {
+    for (const files of Object.values(manifest)) {
+      for (const file of new Set([files.import, files.require])) {
+        const text = readFileSync(path.join(out, file), 'utf8');
+        expect(Buffer.byteLength(text), file).toBe(text.length);
+      }
+    }
+    // validator.js's alphabets are regular expressions written in their own letters.
+    const { isAlpha } = (await import(
+      pathToFileURL(path.join(out, manifest['class-validator']?.import ?? '')).href
+    )) as typeof ClassValidator;
+    expect(isAlpha('ÇĞİıÖŞÜ', 'tr-TR')).toBe(true);
+    expect(isAlpha('Москва', 'ru-RU')).toBe(true);
+    expect(isAlpha('Moskva', 'ru-RU')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerPool, workerFile } from '../../../server/src/work/worker-pool.js';
 
@@ -27,5 +28,13 @@ describe('the worker pool', () => {
     const answers = await Promise.all([0, 1, 2, 3].map(() => recycling.run<number>(THREAD_WORKER, 'thread', null)));
     expect(answers.every((id) => typeof id === 'number' && id > 0)).toBe(true);
     expect(new Set(answers).size).toBe(4);
+  });
+
+  it('gives its threads their own small heap, not the one the server’s flags size', async () => {
+    // server/node-flags.json's flags, which V8 would otherwise apply to every thread's heap too.
+    setFlagsFromString('--max-semi-space-size=16');
+    setFlagsFromString('--max-old-space-size=192');
+    pool = new WorkerPool(1);
+    expect(await pool.run<number>(THREAD_WORKER, 'heapLimitMb', null)).toBeLessThan(100);
   });
 });
