@@ -1,10 +1,14 @@
 // F11 of the quality catalogue: sign-ins and health checks stay quick while visitors upload large
 // photos and ask for share cards nobody asked for before (issue 27): F11, F11m and F11h.
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { png16, pngImage } from '../../tests/support/images.js';
 import { DURATION_S, quick, report, round } from '../support/options.js';
+import { freePort } from '../../tests/support/app.js';
 import { startOurs } from '../support/servers.js';
+import type { LoadOrders, LoadResult } from './isolation-load.js';
 
 /** Settings the F11 server runs with: the per-member and per-address limits would hide the load. */
 const ISOLATION_SETTINGS = { PHOTO_UPLOADS_PER_HOUR: '1000000', RENDERS_PER_MINUTE: '1000000' };
@@ -21,6 +25,12 @@ interface IsolationFigures {
   loadedP99: number;
   idleRps: number;
   loadedRps: number;
+  /** The p99 of the bench's own event-loop delay while it timed the sign-ins, idle and loaded. */
+  idleDelayP99: number;
+  loadedDelayP99: number;
+  /** The same of the server's main thread. */
+  serverIdleDelayP99: number;
+  serverLoadedDelayP99: number;
   rssIdleMb: number;
   rssMaxMb: number;
   /** Answers to the uploads and card requests made during the loaded sign-ins, by status. */
@@ -35,6 +45,16 @@ interface IsolationFigures {
 function rssMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/**
+ * The p99 of the server's event-loop delay since the last call, in ms, from its metrics (prom-client
+ * resets its delay histogram at each scrape).
+ */
+async function serverDelayP99(metricsUrl: string): Promise<number> {
+  const text = await (await fetch(metricsUrl)).text();
+  const seconds = Number(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m.exec(text)?.[1] ?? Number.NaN);
+  return seconds * 1000;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,11 +83,13 @@ async function logins(
   email: string,
   seconds: number,
   warmUp = false,
-): Promise<{ p99: number; rps: number }> {
+): Promise<{ p99: number; rps: number; delayP99: number }> {
   const body = JSON.stringify({
     query: 'mutation ($input: LoginInput!) { login(input: $input) { session { expiresIn } } }',
     variables: { input: { email, password: PASSWORD } },
   });
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   const result = await autocannon({
     url: `${url}/graphql`,
     connections: LOGIN_CONNECTIONS,
@@ -76,17 +98,19 @@ async function logins(
     headers: { 'content-type': 'application/json' },
     body,
   });
-  if (warmUp) return { p99: result.latency.p99, rps: result.requests.average };
+  delay.disable();
+  const delayP99 = delay.percentile(99) / 1e6;
+  if (warmUp) return { p99: result.latency.p99, rps: result.requests.average, delayP99 };
   if (result.requests.total === 0) throw new Error(`F11: no sign-in was answered in ${seconds} s`);
   if (result.non2xx + result.errors > 0) {
     throw new Error(`F11: ${result.non2xx} sign-ins were not 2xx and ${result.errors} failed`);
   }
-  return { p99: result.latency.p99, rps: result.requests.average };
+  return { p99: result.latency.p99, rps: result.requests.average, delayP99 };
 }
 
-/** Days no card was drawn for yet, one after the other from 2001 on. */
-function dayCounter(): () => string {
-  let day = 0;
+/** Days no card was drawn for yet, one after the other from the `first`th after 2001-01-01 on. */
+function dayCounter(first: number): () => string {
+  let day = first;
   return () => new Date(Date.UTC(2001, 0, 1) + day++ * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -96,10 +120,44 @@ async function backOff(response: Response): Promise<void> {
   await sleep(Math.min(1000, Math.max(50, seconds * 1000)));
 }
 
-/** Samples the server's RSS every 100 ms, and /healthz's time every 10 ms, until `stop`. */
+/**
+ * Starts the uploads and card requests in a worker thread (isolation-load.ts), so that their 48
+ * fetch loops do not delay the event loop timing the sign-ins, and answers once they are sent;
+ * `stop` ends them and returns their answers.
+ */
+async function pressFromWorker(orders: LoadOrders): Promise<{ stop: () => Promise<LoadResult> }> {
+  const worker = new Worker(new URL('./isolation-load.ts', import.meta.url), { workerData: orders });
+  let pressing!: () => void;
+  const started = new Promise<void>((resolve) => {
+    pressing = resolve;
+  });
+  const done = new Promise<LoadResult>((resolve, reject) => {
+    worker.on('message', (message: 'pressing' | LoadResult) => {
+      if (message === 'pressing') pressing();
+      else resolve(message);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      reject(new Error(`F11: the load's thread ended (${code}) before it was stopped`));
+    });
+  });
+  // Its first requests are sent (starting a thread that compiles its module takes a while), or it failed.
+  await Promise.race([started, done]);
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const result = await done;
+      await worker.terminate();
+      return result;
+    },
+  };
+}
+
+/** Samples the server's RSS every 100 ms, and with `health` /healthz's time every 10 ms, until `stop`. */
 function watch(
   url: string,
   pid: number,
+  health = true,
 ): { stop: () => Promise<{ rssMaxMb: number; healthzMaxMs: number; checks: number }> } {
   const state = { running: true };
   let rssMaxMb = 0;
@@ -111,8 +169,8 @@ function watch(
       await sleep(100);
     }
   })();
-  const health = (async () => {
-    while (state.running) {
+  const checking = (async () => {
+    while (health && state.running) {
       const started = performance.now();
       const response = await fetch(`${url}/healthz`);
       await response.arrayBuffer();
@@ -125,7 +183,7 @@ function watch(
   return {
     async stop() {
       state.running = false;
-      await Promise.all([rss, health]);
+      await Promise.all([rss, checking]);
       return { rssMaxMb, healthzMaxMs, checks };
     },
   };
@@ -135,12 +193,14 @@ function watch(
  * F11. Idle sign-ins first (their p99), then the same sign-ins while eight members upload large
  * PNGs (four the issue's 7000² at 16 bits, four 12-megapixel photos the server takes) and forty
  * visitors ask for verse cards of days nobody asked for, each again as soon as answered (after
- * `Retry-After` when put off), with RSS sampled throughout. Then a share-card flood alone:
+ * `Retry-After` when put off), from a thread of their own (isolation-load.ts), with RSS sampled
+ * throughout and the event-loop delay of the server and of the bench noted. Then a share-card flood alone:
  * `floodCards` (forty; fewer in the quick bench, which must finish within its test's timeout) cards
  * at once, each asked for until drawn, with /healthz timed every 10 ms.
  */
 async function measureIsolation(
   url: string,
+  metricsUrl: string,
   pid: number,
   seconds: number,
   floodCards = CARD_VISITORS,
@@ -152,47 +212,27 @@ async function measureIsolation(
     Array.from({ length: UPLOADERS }, (_, index) => signUp(url, `f11-${stamp}-${index}@bench.example`)),
   );
   const [heavy, photo] = [await png16(7000), await pngImage(4000, 3000)];
-  const nextDay = dayCounter();
 
   await logins(url, email, Math.max(1, Math.round(seconds / 2)), true);
+  await serverDelayP99(metricsUrl);
   const idle = await logins(url, email, seconds);
+  const serverIdleDelayP99 = await serverDelayP99(metricsUrl);
   const rssIdleMb = rssMb(pid);
 
-  const answers: Record<string, number> = {};
-  const count = (kind: string, status: number) => {
-    const key = `${kind} ${status}`;
-    answers[key] = (answers[key] ?? 0) + 1;
-  };
-  const phase = { loading: true };
-  const uploader = async (token: string, image: Buffer) => {
-    while (phase.loading) {
-      const response = await fetch(`${url}/api/photo`, {
-        method: 'PUT',
-        headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` },
-        body: new Uint8Array(image),
-      });
-      await response.arrayBuffer();
-      count('upload', response.status);
-      if (response.status === 503 || response.status === 429) await backOff(response);
-    }
-  };
-  const visitor = async () => {
-    while (phase.loading) {
-      const response = await fetch(`${url}/share/verse-of-the-day/${nextDay()}.png`);
-      await response.arrayBuffer();
-      count('card', response.status);
-      if (response.status === 503 || response.status === 429) await backOff(response);
-    }
-  };
-  const watching = watch(url, pid);
-  const load = [
-    ...tokens.map((token, index) => uploader(token, index % 2 === 0 ? heavy : photo)),
-    ...Array.from({ length: CARD_VISITORS }, visitor),
-  ];
+  // RSS only: /healthz is timed in the flood below, and its checks are not part of the issue's load.
+  const watching = watch(url, pid, false);
+  const load = await pressFromWorker({
+    url,
+    uploads: tokens.map((token, index) => ({ token, image: new Uint8Array(index % 2 === 0 ? heavy : photo) })),
+    cardVisitors: CARD_VISITORS,
+    firstDay: 0,
+  });
   await sleep(250);
+  await serverDelayP99(metricsUrl);
   const loaded = await logins(url, email, seconds);
-  phase.loading = false;
-  await Promise.all(load);
+  const serverLoadedDelayP99 = await serverDelayP99(metricsUrl);
+  const { answers, nextDay: after } = await load.stop();
+  const nextDay = dayCounter(after);
   const { rssMaxMb } = await watching.stop();
 
   // The flood alone: forty new cards at once, each asked for again after Retry-After until drawn.
@@ -219,6 +259,10 @@ async function measureIsolation(
     loadedP99: loaded.p99,
     idleRps: idle.rps,
     loadedRps: loaded.rps,
+    idleDelayP99: idle.delayP99,
+    loadedDelayP99: loaded.delayP99,
+    serverIdleDelayP99,
+    serverLoadedDelayP99,
     rssIdleMb,
     rssMaxMb: Math.max(rssMaxMb, healthz.rssMaxMb),
     answers,
@@ -234,10 +278,15 @@ async function measureIsolation(
  * idle sign-ins on the same server; the server's RSS meanwhile; and /healthz during a card flood.
  */
 export async function isolation(mainFile: string): Promise<void> {
-  const ours = await startOurs({ SQLITE_FILE: mainFile }, ISOLATION_SETTINGS);
-  const f11 = await measureIsolation(ours.url, ours.child.pid ?? 0, quick ? 3 : DURATION_S, quick ? 20 : 40).finally(
-    () => ours.stop(),
-  );
+  const metricsPort = await freePort();
+  const ours = await startOurs({ SQLITE_FILE: mainFile }, { ...ISOLATION_SETTINGS, METRICS_PORT: String(metricsPort) });
+  const f11 = await measureIsolation(
+    ours.url,
+    `http://127.0.0.1:${metricsPort}/metrics`,
+    ours.child.pid ?? 0,
+    quick ? 3 : DURATION_S,
+    quick ? 20 : 40,
+  ).finally(() => ours.stop());
   const ratio = f11.loadedP99 / f11.idleP99;
   const answers = Object.entries(f11.answers)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -250,7 +299,7 @@ export async function isolation(mainFile: string): Promise<void> {
     unit: '',
     target: '≤ 1.5',
     pass: ratio <= 1.5,
-    note: `${f11.loadedP99} vs ${f11.idleP99} ms, ${round(f11.loadedRps, 1)} vs ${round(f11.idleRps, 1)} logins/s; ${answers}`,
+    note: `${f11.loadedP99} vs ${f11.idleP99} ms, ${round(f11.loadedRps, 1)} vs ${round(f11.idleRps, 1)} logins/s; event-loop delay p99 ${round(f11.serverLoadedDelayP99, 1)} vs ${round(f11.serverIdleDelayP99, 1)} ms in the server, ${round(f11.loadedDelayP99, 1)} vs ${round(f11.idleDelayP99, 1)} ms in the bench; ${answers}`,
   });
   report({
     id: 'F11m',
