@@ -1,36 +1,24 @@
-import type { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataSource } from '../../server/src/app/data-source.js';
-import { openDatabase } from '../../server/src/db/data-source.js';
+import { describe, expect, it } from 'vitest';
 import { joinedKeyLookup, keyLookup } from '../../server/src/db/key-lookup.js';
 import { UserRecord } from '../../server/src/members/user.entity.js';
 import { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
-import type { TestDatabase } from '../support/database.js';
-import { createTestDatabase } from '../support/database.js';
+import { openTestDatabase } from '../support/database.js';
+import { forTheFile } from '../support/for-the-file.js';
 import { insertMember } from '../support/factories.js';
 
-let database: TestDatabase;
-let dataSource: DataSource;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataSource = await openDatabase(createDataSource(database.database));
-});
-afterAll(async () => {
-  await dataSource.destroy();
-  await database.drop();
-});
+const db = forTheFile(openTestDatabase);
 
 describe('a lookup by one key', () => {
   it('reads the same records at every run, on every connection, as TypeORM reads them', async () => {
-    const { user, profile } = await insertMember(dataSource, { user: { birthday: '1990-04-02' } });
-    const byUsername = joinedKeyLookup(dataSource, ProfileRecord, 'username', {
+    const { user, profile } = await insertMember(db.dataSource, { user: { birthday: '1990-04-02' } });
+    const byUsername = joinedKeyLookup(db.dataSource, ProfileRecord, 'username', {
       entity: UserRecord,
       on: ['uid', 'uid'],
     });
-    const byUid = keyLookup(dataSource, UserRecord, 'uid');
+    const byUid = keyLookup(db.dataSource, UserRecord, 'uid');
     const [profileRead, userRead] = await Promise.all([
-      dataSource.getRepository(ProfileRecord).findOneByOrFail({ uid: profile.uid }),
-      dataSource.getRepository(UserRecord).findOneByOrFail({ uid: user.uid }),
+      db.dataSource.getRepository(ProfileRecord).findOneByOrFail({ uid: profile.uid }),
+      db.dataSource.getRepository(UserRecord).findOneByOrFail({ uid: user.uid }),
     ]);
 
     // More reads at once than the pool has connections, then one after another on the same ones:

@@ -3,32 +3,19 @@
 // transaction must fail as a whole, leave nothing behind, and leave the connection out of any
 // transaction, so that once there is room again the next write is committed for another reader.
 import Database from 'better-sqlite3';
-import type { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataSource } from '../../server/src/app/data-source.js';
-import { openDatabase } from '../../server/src/db/data-source.js';
+import { describe, expect, it } from 'vitest';
 import { sqliteConnection } from '../../server/src/db/sqlite-connection.js';
 import { UserRecord } from '../../server/src/members/user.entity.js';
-import type { TestDatabase } from '../support/database.js';
-import { createTestDatabase } from '../support/database.js';
+import { openTestDatabase } from '../support/database.js';
+import { forTheFile } from '../support/for-the-file.js';
 import { buildUser } from '../support/factories.js';
 
-let database: TestDatabase;
-let dataSource: DataSource;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataSource = await openDatabase(createDataSource(database.database));
-});
-afterAll(async () => {
-  await dataSource.destroy();
-  await database.drop();
-});
+const db = forTheFile(openTestDatabase);
 
 /** How many users another connection to the file sees with names starting `prefix`. */
 function countElsewhere(prefix: string): number {
-  if (database.database.type !== 'sqlite') throw new Error('this test needs the SQLite project');
-  const other = new Database(database.database.file, { timeout: 5000 });
+  if (db.database.database.type !== 'sqlite') throw new Error('this test needs the SQLite project');
+  const other = new Database(db.database.database.file, { timeout: 5000 });
   try {
     const row = other.prepare('SELECT COUNT(*) AS n FROM users WHERE first LIKE ?').get(`${prefix}%`) as { n: number };
     return row.n;
@@ -39,11 +26,11 @@ function countElsewhere(prefix: string): number {
 
 describe('a full database inside a transaction (F9)', () => {
   it('fails the whole transaction even when its callback goes on, and leaves no transaction open', async () => {
-    const [size] = await dataSource.query<{ page_count: number }[]>('PRAGMA page_count');
+    const [size] = await db.dataSource.query<{ page_count: number }[]>('PRAGMA page_count');
     const pages = size?.page_count ?? 0;
-    await dataSource.query(`PRAGMA max_page_count = ${String(pages)}`);
+    await db.dataSource.query(`PRAGMA max_page_count = ${String(pages)}`);
     let full: unknown;
-    const outcome = dataSource.transaction(async (manager) => {
+    const outcome = db.dataSource.transaction(async (manager) => {
       try {
         for (let i = 0; i < 500; i++) {
           await manager.insert(UserRecord, buildUser({ first: `full ${'x'.repeat(4000)}` }));
@@ -56,11 +43,11 @@ describe('a full database inside a transaction (F9)', () => {
     });
     await expect(outcome).rejects.toMatchObject({ driverError: { code: 'SQLITE_FULL' } });
     expect(full).toMatchObject({ driverError: { code: 'SQLITE_FULL' } });
-    expect(sqliteConnection(dataSource)?.inTransaction).toBe(false);
+    expect(sqliteConnection(db.dataSource)?.inTransaction).toBe(false);
     expect(countElsewhere('full')).toBe(0);
 
-    await dataSource.query('PRAGMA max_page_count = 1073741823');
-    await dataSource.transaction(async (manager) => {
+    await db.dataSource.query('PRAGMA max_page_count = 1073741823');
+    await db.dataSource.transaction(async (manager) => {
       await manager.insert(UserRecord, buildUser({ first: 'room again' }));
     });
     expect(countElsewhere('room again')).toBe(1);

@@ -1,36 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { UserRecord } from '../../server/src/members/user.entity.js';
-import { createDataSource } from '../../server/src/app/data-source.js';
-import { openDatabase } from '../../server/src/db/data-source.js';
-import type { TestDatabase } from '../support/database.js';
-import { createTestDatabase } from '../support/database.js';
+import { openTestDatabase } from '../support/database.js';
+import { forTheFile } from '../support/for-the-file.js';
 import { buildUser } from '../support/factories.js';
 
-let database: TestDatabase;
-let dataSource: DataSource;
+const db = forTheFile(openTestDatabase);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataSource = await openDatabase(createDataSource(database.database));
-});
-afterAll(async () => {
-  await dataSource.destroy();
-  await database.drop();
-});
-
-const exists = (record: UserRecord) => dataSource.getRepository(UserRecord).existsBy({ uid: record.uid });
+const exists = (record: UserRecord) => db.dataSource.getRepository(UserRecord).existsBy({ uid: record.uid });
 
 describe('concurrent transactions', () => {
   it("keep one transaction's rollback from undoing another's commit", async () => {
     const kept = buildUser();
     const undone = buildUser();
-    const committing = dataSource.transaction(async (manager) => {
+    const committing = db.dataSource.transaction(async (manager) => {
       await manager.insert(UserRecord, kept);
       await sleep(30);
     });
-    const failing = dataSource.transaction(async (manager) => {
+    const failing = db.dataSource.transaction(async (manager) => {
       await manager.insert(UserRecord, undone);
       await sleep(10);
       throw new Error('this transaction fails');
@@ -44,13 +31,13 @@ describe('concurrent transactions', () => {
   it('keep a write made outside a transaction when that transaction rolls back', async () => {
     const rolledBack = buildUser();
     const outside = buildUser();
-    const failing = dataSource.transaction(async (manager) => {
+    const failing = db.dataSource.transaction(async (manager) => {
       await manager.insert(UserRecord, rolledBack);
       await sleep(30);
       throw new Error('rolled back');
     });
     await sleep(5);
-    await dataSource.getRepository(UserRecord).insert(outside);
+    await db.dataSource.getRepository(UserRecord).insert(outside);
     await expect(failing).rejects.toThrow('rolled back');
     expect(await exists(outside)).toBe(true);
     expect(await exists(rolledBack)).toBe(false);
@@ -59,7 +46,7 @@ describe('concurrent transactions', () => {
   it('let a transaction use repositories and nested transactions inside it', async () => {
     const first = buildUser();
     const second = buildUser();
-    await dataSource.transaction(async (manager) => {
+    await db.dataSource.transaction(async (manager) => {
       await manager.insert(UserRecord, first);
       // A plain repository call from inside the callback must not wait for the transaction itself.
       // On SQLite it runs on the transaction's own connection and sees its write; a PostgreSQL

@@ -3,8 +3,11 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DataSource } from 'typeorm';
 import { inject } from 'vitest';
+import { createDataSource } from '../../server/src/app/data-source.js';
 import type { Config } from '../../server/src/config.js';
+import { openDatabase } from '../../server/src/db/data-source.js';
 import './provided.js';
 
 export interface TestDatabase {
@@ -53,6 +56,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       } finally {
         await client.end();
       }
+    },
+  };
+}
+
+/** A fresh database (`createTestDatabase`) opened through the server's own data source, for `forTheFile`. */
+export async function openTestDatabase(): Promise<{
+  database: TestDatabase;
+  dataSource: DataSource;
+  close(): Promise<void>;
+}> {
+  const database = await createTestDatabase();
+  const dataSource = await openDatabase(createDataSource(database.database));
+  return {
+    database,
+    dataSource,
+    close: async () => {
+      await dataSource.destroy();
+      await database.drop();
     },
   };
 }
