@@ -54,6 +54,8 @@ export function buildGraphQLSchema(
     validateFn: validateArgument,
     pubSub: unusedPubSub,
     emitSchemaFile: false,
+    // No `globalMiddlewares`: `callResolversDirectly` below sees only a field's own middleware, so
+    // a global one would be skipped by the fields it calls directly. Adding one means teaching it.
   });
 }
 

@@ -49,8 +49,10 @@ class MemoryStore implements SightingStore {
   firstSighting(day: string, hash: string): Promise<boolean> {
     this.turnTo(day);
     if (this.seen.has(hash)) return Promise.resolve(false);
-    const oldest = this.seen.values().next();
-    if (this.seen.size >= MEMORY_SIGHTINGS && !oldest.done) this.seen.delete(oldest.value);
+    if (this.seen.size >= MEMORY_SIGHTINGS) {
+      const oldest = this.seen.values().next();
+      if (!oldest.done) this.seen.delete(oldest.value);
+    }
     this.seen.add(hash);
     return Promise.resolve(true);
   }
