@@ -39,6 +39,23 @@ function directives(header: string | null): Map<string, string[]> {
   );
 }
 
+/** Every header the security hook may set on an answer (helmet's and Permissions-Policy). */
+const SECURITY_HEADERS = new Set([
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'permissions-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
 function post(app: TestApp, query: string, headers: Record<string, string>): Promise<Response> {
   return fetch(`${app.url}/graphql`, {
     method: 'POST',
@@ -48,8 +65,8 @@ function post(app: TestApp, query: string, headers: Record<string, string>): Pro
 }
 
 describe('security headers', () => {
-  it('forbid framing, sniffing and inline scripts on pages and the API alike', async () => {
-    for (const pathname of ['/', '/login', '/graphql?query=%7B__typename%7D', '/healthz']) {
+  it('forbid framing, sniffing and inline scripts on pages', async () => {
+    for (const pathname of ['/', '/login', '/healthz']) {
       const response = await fetch(`${api.url}${pathname}`, { headers: { 'apollo-require-preflight': 'true' } });
       const csp = directives(response.headers.get('content-security-policy'));
       expect(csp.get('frame-ancestors'), pathname).toEqual(["'none'"]);
@@ -61,6 +78,35 @@ describe('security headers', () => {
       expect(response.headers.get('permissions-policy'), pathname).toContain('camera=()');
       expect(response.headers.get('strict-transport-security'), pathname).toBeNull();
     }
+  });
+
+  it("give the API's JSON answers an API's headers: no framing, no sniffing, nothing loaded", async () => {
+    for (const app of [api, production]) {
+      const get = await fetch(`${app.url}/graphql?query=%7B__typename%7D`);
+      const posted = await post(app, '{ __typename }', { origin: STRANGER });
+      for (const response of [get, posted]) {
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        const security = [...response.headers].filter(([name]) => SECURITY_HEADERS.has(name));
+        expect(security).toEqual([
+          ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+          ['cross-origin-resource-policy', 'same-origin'],
+          ...(app === production
+            ? [['strict-transport-security', 'max-age=31536000; includeSubDomains'] as const]
+            : []),
+          ['x-content-type-options', 'nosniff'],
+          ['x-frame-options', 'DENY'],
+        ]);
+      }
+    }
+  });
+
+  it("give an API answer that is not JSON a page's headers", async () => {
+    const refused = await fetch(`${api.url}/graphql`, { method: 'OPTIONS', headers: { origin: FRIEND } });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-type')).toMatch(/^text\/plain/);
+    const page = await fetch(`${api.url}/`);
+    const security = (response: Response) => [...response.headers].filter(([name]) => SECURITY_HEADERS.has(name));
+    expect(security(refused)).toEqual(security(page));
   });
 
   it('allow the tag manager only when a container is configured', async () => {
