@@ -57,6 +57,47 @@ const BUNDLES = [
   { name: '@graphql-tools/utils', esm: true, inline: ['cross-inspect', '@whatwg-node/promise-helpers', 'tslib'] },
   { name: '@graphql-tools/merge', esm: true, inline: ['tslib'] },
   { name: '@graphql-tools/schema', esm: true, inline: ['tslib'] },
+  // Fastify and the packages only it loads (its router, plugin loader, `inject`): ~90 files.
+  // `@fastify/error` and `fastq` stay outside: @fastify/static shares them (errors are checked by class).
+  {
+    name: 'fastify',
+    inline: [
+      'avvio',
+      'find-my-way',
+      'fast-querystring',
+      'fast-decode-uri-component',
+      'safe-regex2',
+      'ret',
+      'toad-cache',
+      'secure-json-parse',
+      'process-warning',
+      '@fastify/proxy-addr',
+      '@fastify/forwarded',
+      'ipaddr.js',
+      'abstract-logging',
+      'light-my-request',
+      '@fastify/deepmerge',
+      'cookie',
+      'set-cookie-parser',
+    ],
+  },
+  // The JSON schema compilers Fastify and graphql-jit load, with ajv (85 files) inside: one bundle
+  // for the four packages, as three of them share ajv, which must stay one copy.
+  {
+    name: 'fast-json-stringify',
+    entries: ['fast-json-stringify/lib/serializer', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'],
+    inline: [
+      'ajv',
+      'ajv-formats',
+      'fast-uri',
+      'json-schema-traverse',
+      'fast-deep-equal',
+      '@fastify/merge-json-schemas',
+      'json-schema-ref-resolver',
+      'dequal',
+      'rfdc',
+    ],
+  },
 ];
 
 /** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
@@ -82,13 +123,40 @@ const asciiOnly = (code) =>
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const manifest = {};
-for (const { name, inline = [], esm = false } of BUNDLES) {
-  const inside = new Set([name, ...inline]);
-  const file = `${name.replace('/', '+')}.${esm ? 'mjs' : 'cjs'}`;
-  const entry = esm ? fileURLToPath(import.meta.resolve(name)) : require.resolve(name);
+/** A module that requires the bundle's `file` and names the exports of `exported` (Node need not scan the bundle). */
+function esmShim(file, exported, key) {
+  const names = Object.keys(exported).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+  const taken = key === undefined ? '' : `[${JSON.stringify(key)}]`;
+  return [
+    "import { createRequire as __createRequire } from 'node:module';",
+    `const __bundle = __createRequire(import.meta.url)('./${file}')${taken};`,
+    'export default __bundle;',
+    `export const { ${names.join(', ')} } = __bundle;`,
+    '',
+  ].join('\n');
+}
+
+for (const { name, inline = [], esm = false, entries = [] } of BUNDLES) {
+  const inside = new Set([name, ...entries.map(packageName), ...inline]);
+  // A bundle of several entries is named apart from its entries' own small files.
+  const file = `${name.replace('/', '+')}${entries.length > 0 ? '.entries' : ''}.${esm ? 'mjs' : 'cjs'}`;
+  const bundle = path.join(out, file);
+  // Several entries share one bundle whose exports are keyed by specifier: each has a small file of
+  // its own that takes its part, so that every importer gets the one copy of what they share.
+  const specifiers = [name, ...entries];
+  const source =
+    entries.length === 0
+      ? { entryPoints: [esm ? fileURLToPath(import.meta.resolve(name)) : require.resolve(name)] }
+      : {
+          stdin: {
+            contents: `module.exports = {${specifiers.map((specifier) => `${JSON.stringify(specifier)}: require(${JSON.stringify(specifier)})`).join(', ')}};`,
+            resolveDir: server,
+            sourcefile: `${name}-entries.cjs`,
+          },
+        };
   await build({
-    entryPoints: [entry],
-    outfile: path.join(out, file),
+    ...source,
+    outfile: bundle,
     bundle: true,
     format: esm ? 'esm' : 'cjs',
     platform: 'node',
@@ -108,29 +176,29 @@ for (const { name, inline = [], esm = false } of BUNDLES) {
       },
     ],
   });
-  const bundle = path.join(out, file);
   writeFileSync(bundle, asciiOnly(readFileSync(bundle, 'utf8')));
   if (esm) {
     manifest[name] = { import: file, require: file };
     continue;
   }
-  // An ES module importing CommonJS has Node scan the whole file for the names it exports (a
-  // bundle of megabytes, at every start): ES importers get a small module instead, which requires
-  // the bundle and names its exports.
-  const names = Object.keys(require(path.join(out, file))).filter(
-    (key) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key),
-  );
-  const shim = file.replace(/\.cjs$/, '.mjs');
-  writeFileSync(
-    path.join(out, shim),
-    [
-      "import { createRequire as __createRequire } from 'node:module';",
-      `const __bundle = __createRequire(import.meta.url)('./${file}');`,
-      'export default __bundle;',
-      `export const { ${names.join(', ')} } = __bundle;`,
-      '',
-    ].join('\n'),
-  );
-  manifest[name] = { import: shim, require: file };
+  const exported = require(bundle);
+  if (entries.length === 0) {
+    // An ES module importing CommonJS has Node scan the whole file for the names it exports (a
+    // bundle of megabytes, at every start): ES importers get a small module instead, which requires
+    // the bundle and names its exports.
+    const shim = file.replace(/\.cjs$/, '.mjs');
+    writeFileSync(path.join(out, shim), esmShim(file, exported));
+    manifest[name] = { import: shim, require: file };
+    continue;
+  }
+  for (const specifier of specifiers) {
+    const base = specifier.replaceAll('/', '+');
+    writeFileSync(
+      path.join(out, `${base}.cjs`),
+      `module.exports = require('./${file}')[${JSON.stringify(specifier)}];\n`,
+    );
+    writeFileSync(path.join(out, `${base}.mjs`), esmShim(file, exported[specifier], specifier));
+    manifest[specifier] = { import: `${base}.mjs`, require: `${base}.cjs` };
+  }
 }
 writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

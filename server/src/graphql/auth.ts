@@ -126,5 +126,7 @@ export function classifyRootFields(resolverClasses: readonly object[]): RootFiel
   if (stray.length > 0) {
     throw new Error(`Root fields @AllowPartialSignIn() without @Authorized(): ${stray.join(', ')}`);
   }
-  return result.sort((a, b) => a.field.localeCompare(b.field));
+  // By code unit, not `localeCompare`: the names are ASCII identifiers, and a start's first
+  // `localeCompare` loads ICU's collation data (~1% of its CPU, quality.md P9).
+  return result.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
 }

@@ -161,7 +161,7 @@ async function buildIdentity(kernel: Kernel): Promise<Pick<Services, 'identity'>
   const redis = await connectRedis(kernel);
   if (config.identity.mode === 'embedded') {
     const { plugin, keys } = await prepareEmbeddedIdentity(config, dataSource, kernel.mailer, redis);
-    const ownCalls = given ?? (await internalIdentityFetch(kernel.log, config, plugin, kernel.onClose));
+    const ownCalls = given ?? internalIdentityFetch(kernel.log, config, plugin, kernel.onClose);
     const identity: Identity = {
       mode: 'embedded',
       client: new IdentityClient({

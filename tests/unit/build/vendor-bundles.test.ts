@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as ClassValidator from 'class-validator';
+import type Fastify from 'fastify';
 import type * as Semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -64,6 +65,47 @@ describe('the vendor bundles', () => {
     expect(isMobilePhone('+447700900123', 'en-GB')).toBe(true);
     expect(isPhoneNumber('+44 20 7946 0958')).toBe(true);
     expect(isPhoneNumber('+44 12')).toBe(false);
+  });
+
+  it('give every entry of a bundle of several its own package, sharing what they load', () => {
+    for (const name of ['fast-json-stringify', 'fast-json-stringify/lib/serializer', '@fastify/ajv-compiler']) {
+      expect(manifest[name]?.require, name).toBeDefined();
+    }
+    const load = (name: string) => require(path.join(out, manifest[name]?.require ?? '')) as unknown;
+    expect(Object.keys(load('@fastify/ajv-compiler') as object).sort()).toEqual(
+      Object.keys(require('@fastify/ajv-compiler') as object).sort(),
+    );
+    // One bundle: loading an entry again, or another entry, runs nothing twice.
+    expect(load('fast-json-stringify')).toBe(load('fast-json-stringify'));
+    const stringify = load('fast-json-stringify') as (schema: object) => (value: unknown) => string;
+    const write = stringify({ type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } } });
+    expect(write({ name: 'Ada', age: 36, secret: 'x' })).toBe('{"name":"Ada","age":36}');
+  });
+
+  it('give Fastify serving, validating and serialising as the package does', async () => {
+    const files = manifest.fastify;
+    expect(files?.import).toMatch(/\.mjs$/);
+    const bundled = (await import(pathToFileURL(path.join(out, files?.import ?? '')).href)) as Record<string, unknown>;
+    const names = (exports: object) => Object.keys(exports).filter((key) => key !== 'default');
+    expect(names(bundled).sort()).toEqual(names(require('fastify') as object).sort());
+    // Here (no resolve hook) the bundle reaches the schema compilers as packages; the server, as bundles.
+    const fastify = bundled.default as typeof Fastify;
+    const app = fastify();
+    app.post(
+      '/echo',
+      {
+        schema: {
+          body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } },
+          response: { 200: { type: 'object', properties: { name: { type: 'string' } } } },
+        },
+      },
+      (request) => ({ ...(request.body as object), extra: true }),
+    );
+    const ok = await app.inject({ method: 'POST', url: '/echo', payload: { name: 'Ada' } });
+    expect([ok.statusCode, ok.body]).toEqual([200, '{"name":"Ada"}']);
+    const refused = await app.inject({ method: 'POST', url: '/echo', payload: { name: '' } });
+    expect(refused.statusCode).toBe(400);
+    await app.close();
   });
 
   it('are ASCII alone (V8 keeps a text with other characters at two bytes each), meaning the same', async () => {

@@ -1,6 +1,9 @@
 import Fastify from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcessFetch } from '../../../server/src/identity/embedded/in-process.js';
+import { loadConfig } from '../../../server/src/config.js';
+import { inProcessFetch, internalIdentityFetch } from '../../../server/src/identity/embedded/in-process.js';
 
 const server = Fastify();
 server.all('/echo', async (request, reply) => {
@@ -67,5 +70,46 @@ describe('inProcessFetch', () => {
     expect(empty.status).toBe(204);
     expect(empty.body).toBeNull();
     await expect(call('http://identity.invalid/slow', { signal: AbortSignal.timeout(50) })).rejects.toThrow(/time/i);
+  });
+});
+
+describe('internalIdentityFetch', () => {
+  it('builds its Fastify instance at the first call, once for calls made together, and closes it with the services', async () => {
+    let registered = 0;
+    const plugin: FastifyPluginCallback = (instance, _options, done) => {
+      registered += 1;
+      instance.get('/health', () => ({ ok: true }));
+      done();
+    };
+    const closers: (() => Promise<void>)[] = [];
+    const call = internalIdentityFetch(pino({ level: 'silent' }), loadConfig({}), plugin, (close) => {
+      closers.push(close);
+    });
+    expect(registered).toBe(0);
+    const answers = await Promise.all([
+      call('http://own.invalid/auth/v1/health'),
+      call('http://own.invalid/auth/v1/health'),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(registered).toBe(1);
+    await call('http://own.invalid/auth/v1/health');
+    expect(registered).toBe(1);
+    expect(closers).toHaveLength(1);
+    await closers[0]?.();
+  });
+
+  it('closes nothing when no call was made', async () => {
+    const closers: (() => Promise<void>)[] = [];
+    internalIdentityFetch(
+      pino({ level: 'silent' }),
+      loadConfig({}),
+      (_instance, _options, done) => {
+        done();
+      },
+      (close) => {
+        closers.push(close);
+      },
+    );
+    await expect(closers[0]?.()).resolves.toBeUndefined();
   });
 });

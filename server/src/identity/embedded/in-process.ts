@@ -113,21 +113,38 @@ export function inProcessFetch(server: FastifyInstance): typeof fetch {
  * closes, and requests on open connections get 503) while the requests in flight finish; a login
  * among them still needs the identity service, so its calls go here, and this instance is closed
  * only when the services are, after the app's in-flight requests are done (Fastify runs `onClose`
- * hooks after that).
+ * hooks after that). It is built at the first call, not at start: a start that serves reads never
+ * needs it, and building it was ~1.5% of a start's CPU (quality.md P9). The listening server
+ * registers the same plugin at start, so a plugin that cannot be registered still stops the start.
  */
-export async function internalIdentityFetch(
+export function internalIdentityFetch(
   log: FastifyBaseLogger,
   config: Config,
   plugin: FastifyPluginCallback,
   onClose: (close: () => Promise<void>) => void,
-): Promise<typeof fetch> {
-  const server = Fastify({
-    loggerInstance: log,
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
-    ...sharedServerOptions(config),
+): typeof fetch {
+  let built: Promise<FastifyInstance> | undefined;
+  let calls: Promise<typeof fetch> | undefined;
+  const build = async (): Promise<FastifyInstance> => {
+    const server = Fastify({
+      loggerInstance: log,
+      logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+      ...sharedServerOptions(config),
+    });
+    await server.register(plugin, { prefix: '/auth/v1' });
+    await server.ready();
+    return server;
+  };
+  onClose(async () => {
+    const server = await built?.catch(() => undefined);
+    await server?.close();
   });
-  await server.register(plugin, { prefix: '/auth/v1' });
-  await server.ready();
-  onClose(() => server.close());
-  return inProcessFetch(server);
+  return async (input, init) => {
+    calls ??= (built = build()).then(inProcessFetch, (error: unknown) => {
+      // The next call tries again rather than failing for the rest of the process's life.
+      calls = undefined;
+      throw error;
+    });
+    return (await calls)(input, init);
+  };
 }
