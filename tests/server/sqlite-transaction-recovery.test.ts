@@ -54,3 +54,68 @@ describe('a full database inside a transaction (F9)', () => {
     expect(countElsewhere('full')).toBe(0);
   });
 });
+
+describe('transactions begun together (one COMMIT for those that waited)', () => {
+  it('commits each that succeeds, rolls back only the one that fails, and answers only once committed', async () => {
+    const seen: number[] = [];
+    const commit = (first: string) =>
+      db.dataSource
+        .transaction(async (manager) => {
+          await manager.insert(UserRecord, buildUser({ first }));
+        })
+        .then(() => {
+          seen.push(countElsewhere(first));
+        });
+    const failing = db.dataSource.transaction(async (manager) => {
+      await manager.insert(UserRecord, buildUser({ first: 'together, failing' }));
+      throw new Error('this one fails');
+    });
+    const carryingOn = db.dataSource.transaction(async (manager) => {
+      const taken = buildUser({ first: 'together, taken' });
+      await manager.insert(UserRecord, taken);
+      // A failed statement that the callback catches leaves the rest of its transaction to commit.
+      await manager
+        .insert(UserRecord, buildUser({ uid: taken.uid, first: 'together, duplicate' }))
+        .catch(() => undefined);
+      await manager.insert(UserRecord, buildUser({ first: 'together, after' }));
+    });
+    await Promise.all([
+      commit('together, first'),
+      expect(failing).rejects.toThrow('this one fails'),
+      carryingOn,
+      commit('together, last'),
+    ]);
+    expect(seen).toEqual([1, 1]);
+    expect(countElsewhere('together, failing')).toBe(0);
+    expect(countElsewhere('together, taken')).toBe(1);
+    expect(countElsewhere('together, duplicate')).toBe(0);
+    expect(countElsewhere('together, after')).toBe(1);
+    expect(sqliteConnection(db.dataSource)?.inTransaction).toBe(false);
+  });
+
+  it('fails every one of them when the disk is full, leaves none of them behind, and recovers', async () => {
+    const [size] = await db.dataSource.query<{ page_count: number }[]>('PRAGMA page_count');
+    await db.dataSource.query(`PRAGMA max_page_count = ${String(size?.page_count ?? 0)}`);
+    const small = db.dataSource.transaction(async (manager) => {
+      await manager.insert(UserRecord, buildUser({ first: 'grouped full, small' }));
+    });
+    const large = db.dataSource.transaction(async (manager) => {
+      for (let i = 0; i < 500; i++) {
+        await manager.insert(UserRecord, buildUser({ first: `grouped full, large ${'x'.repeat(4000)}` }));
+      }
+    });
+    const after = db.dataSource.transaction(async (manager) => {
+      await manager.insert(UserRecord, buildUser({ first: 'grouped full, after' }));
+    });
+    const outcomes = await Promise.allSettled([small, large, after]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(countElsewhere('grouped full')).toBe(0);
+    expect(sqliteConnection(db.dataSource)?.inTransaction).toBe(false);
+
+    await db.dataSource.query('PRAGMA max_page_count = 1073741823');
+    await db.dataSource.transaction(async (manager) => {
+      await manager.insert(UserRecord, buildUser({ first: 'grouped room again' }));
+    });
+    expect(countElsewhere('grouped room again')).toBe(1);
+  });
+});

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex } from 'async-mutex';
 import type { Statement } from 'better-sqlite3';
-import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { changesWatchedData } from './commit-watch.js';
 import { isSqliteStorageFailure } from './errors.js';
 import {
@@ -27,6 +27,18 @@ const WRITE_CHECK = `INSERT INTO job_leases (name, next_run_at) VALUES ('readine
   ON CONFLICT (name) DO UPDATE SET next_run_at = excluded.next_run_at`;
 
 const NO_TABLES: ReadonlySet<string> = new Set();
+
+/** At most this many queued transactions share one COMMIT (a bound on how long the first waits for the last). */
+const MAX_GROUP = 32;
+
+/** A transaction waiting for its turn of the connection (see `turn` in `serializeSqlite`). */
+interface Waiting {
+  args: unknown[];
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  /** Runs `work` in the async context of the transaction's caller, inside the connection's transaction. */
+  run: <T>(work: () => Promise<T>) => Promise<T>;
+}
 
 /** Whether `sql` may write (anything but a read, transaction control or a setting). */
 function changesData(sql: unknown): boolean {
@@ -171,11 +183,67 @@ export function serializeSqlite(dataSource: DataSource): void {
   };
 
   const transaction = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
-  const owned: EntityManager['transaction'] = (...args: unknown[]) =>
-    inTransaction.getStore()
-      ? transaction(...args)
-      : mutex.runExclusive(() => inTransaction.run(true, () => settle(() => transaction(...args))));
-  (manager as { transaction: EntityManager['transaction'] }).transaction = owned;
+  const waiting: Waiting[] = [];
+  /**
+   * One turn of the connection: the transactions waiting for it (one, or those that queued while
+   * another held it) run one after another and commit together. Alone, a transaction runs as it
+   * always did; together, each is a savepoint of one transaction whose COMMIT (and its fsync) they
+   * share, each in its caller's own async context. One that fails is rolled back to its savepoint
+   * and fails alone; a failure of the file, the disk or the lock, or a COMMIT that fails, fails
+   * every one of them: none is answered before the COMMIT that keeps it has returned.
+   */
+  const turn = async (): Promise<void> => {
+    const group = waiting.splice(0, MAX_GROUP);
+    const [first] = group;
+    if (!first) return;
+    if (group.length === 1) {
+      await first.run(() => settle(() => transaction(...first.args))).then(first.resolve, first.reject);
+      return;
+    }
+    const outcomes = new Map<Waiting, { value: unknown } | { error: unknown }>();
+    try {
+      await inTransaction.run(true, () =>
+        settle(async () => {
+          await runner.startTransaction();
+          for (const each of group) {
+            try {
+              if (doomed) throw doomed.error;
+              outcomes.set(each, { value: await each.run(() => transaction(...each.args)) });
+            } catch (error) {
+              outcomes.set(each, { error });
+            }
+          }
+          await runner.commitTransaction();
+        }),
+      );
+    } catch (error) {
+      for (const each of group)
+        if (!outcomes.has(each) || 'value' in (outcomes.get(each) ?? {})) outcomes.set(each, { error });
+    }
+    for (const each of group) {
+      const outcome = outcomes.get(each);
+      if (outcome && 'value' in outcome) each.resolve(outcome.value);
+      else each.reject(outcome?.error);
+    }
+  };
+  const owned = (...args: unknown[]): Promise<unknown> => {
+    if (inTransaction.getStore()) return transaction(...args);
+    // A transaction that names an isolation level keeps a turn of its own (it is never a savepoint).
+    if (typeof args[0] !== 'function') {
+      return mutex.runExclusive(() => inTransaction.run(true, () => settle(() => transaction(...args))));
+    }
+    const caller = AsyncLocalStorage.snapshot();
+    return new Promise<unknown>((resolve, reject) => {
+      waiting.push({ args, resolve, reject, run: (work) => caller(() => inTransaction.run(true, work)) });
+      // Each transaction takes a turn; a turn finding it already run in an earlier group does nothing.
+      // The turn is asked for from the next turn of the event loop, so that the transactions begun in
+      // this one (sign-ins whose hashes ended while the last COMMIT held the loop) wait together.
+      setImmediate(() => {
+        mutex.runExclusive(turn).catch(reject);
+      });
+    });
+  };
+  (manager as { transaction: unknown }).transaction = owned;
 
   (runner as { query: QueryRunner['query'] }).query = ((...args: unknown[]) =>
     inTransaction.getStore() ? inside(...args) : mutex.runExclusive(() => alone(...args))) as QueryRunner['query'];
