@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { PageProfile, RenderedPage } from './web.js';
 
 /** What a kept page is sent in, best first; anything else gets the page as it is. */
 type Encoding = 'br' | 'gzip';
@@ -70,4 +72,52 @@ export function inlineStylesheets(html: string, distDir: string): string {
       return link;
     }
   });
+}
+
+/** What a member's rendered document is made from (http/web.ts `renderPage` and `withRendering`). */
+export interface DocumentParts {
+  profile: PageProfile;
+  /** The share card's address, which names the day. */
+  image: string | undefined;
+  rendered: RenderedPage;
+}
+
+/** Documents kept as sent: the pages most visited (a Zipf day's head), ~8 KB each. */
+const KEPT_DOCUMENTS = 500;
+
+/**
+ * Members' rendered documents as sent, for the pages most visited. A kept rendering is the same
+ * object while the answer cache keeps its text (app/profile-page.ts), and with the same member's
+ * name, bio and username and the same day's card it makes the same document: that is built and
+ * encoded once, not at every visit (P11: a kept page read spent ~12% of its CPU rebuilding it).
+ */
+export class RenderedDocuments {
+  private readonly kept = new LRUCache<string, DocumentParts & { body: Buffer }>({ max: KEPT_DOCUMENTS });
+
+  /** The document of `parts`, from `build` unless the same parts made it last time. */
+  document(parts: DocumentParts, build: () => string): Buffer {
+    const { profile, image, rendered } = parts;
+    const known = this.kept.get(profile.username);
+    // Everything the document says of the member: the URLs it names derive from the username.
+    if (
+      known?.rendered === rendered &&
+      known.image === image &&
+      known.profile.name === profile.name &&
+      known.profile.bio === profile.bio
+    ) {
+      return known.body;
+    }
+    const body = Buffer.from(build());
+    this.kept.set(profile.username, { profile, image, rendered, body });
+    return body;
+  }
+}
+
+/** `transform` remembering its last answer: for an input that is nearly always the same string. */
+export function lastOf(transform: (input: string) => string): (input: string) => string {
+  let last: { input: string; output: string } | undefined;
+  return (input) => {
+    if (last?.input !== input) last = { input, output: transform(input) };
+    return last.output;
+  };
 }

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inlineStylesheets, keptPageSender, pageEncoding } from '../../../server/src/http/page-delivery.js';
+import {
+  inlineStylesheets,
+  keptPageSender,
+  lastOf,
+  pageEncoding,
+  RenderedDocuments,
+} from '../../../server/src/http/page-delivery.js';
 
 describe('pageEncoding', () => {
   it('prefers br, then gzip, and never sends what the browser refused', () => {
@@ -60,5 +66,53 @@ describe('inlineStylesheets', () => {
     expect(inlineStylesheets(html, distDir)).toBe(
       '<head><style>body{color:#1f2a44}</style><link rel="stylesheet" crossorigin href="/assets/missing-def.css"></head>',
     );
+  });
+});
+
+describe('RenderedDocuments', () => {
+  const profile = { uid: 'u1', username: 'grace', name: 'Grace', bio: 'Hello.' };
+  const rendered = { html: '<main>Grace</main>', state: { day: '2026-11-28' } };
+  const image = 'https://lampstand.example/share/grace/card.png?day=2026-11-28';
+
+  it('builds a document once for the same rendering, member and day, and again when any of them changes', () => {
+    const documents = new RenderedDocuments();
+    const built: string[] = [];
+    const build = (text: string) => () => {
+      built.push(text);
+      return text;
+    };
+    const first = documents.document({ profile, image, rendered }, build('first ’'));
+    expect(first.toString('utf8')).toBe('first ’');
+    expect(documents.document({ profile: { ...profile }, image, rendered }, build('again'))).toBe(first);
+    const changes = [
+      { profile, image, rendered: { ...rendered } },
+      { profile: { ...profile, name: 'Grace H.' }, image, rendered },
+      { profile: { ...profile, bio: 'Bye.' }, image, rendered },
+      { profile, image: image.replace('28', '29'), rendered },
+    ];
+    for (const [index, parts] of changes.entries()) {
+      const fresh = new RenderedDocuments();
+      fresh.document({ profile, image, rendered }, build('base'));
+      expect(fresh.document(parts, build(`change ${index}`)).toString()).toBe(`change ${index}`);
+    }
+    expect(built.filter((text) => text !== 'base')).toEqual([
+      'first ’',
+      'change 0',
+      'change 1',
+      'change 2',
+      'change 3',
+    ]);
+  });
+});
+
+describe('lastOf', () => {
+  it('answers as the transform does, running it again only for a new input', () => {
+    let runs = 0;
+    const upper = lastOf((input) => {
+      runs += 1;
+      return input.toUpperCase();
+    });
+    expect([upper('a'), upper('a'), upper('b'), upper('a')]).toEqual(['A', 'A', 'B', 'A']);
+    expect(runs).toBe(3);
   });
 });
