@@ -158,6 +158,7 @@ export function profilePageRenderer(options: ProfilePageOptions): Render | undef
       const known = parsed.get(key);
       if (known?.kept === kept) return known.page;
       const page = JSON.parse(kept) as RenderedPage | null;
+      if (page) page.kept = true;
       parsed.set(key, { kept, page });
       return page;
     }

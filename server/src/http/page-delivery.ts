@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { PageProfile, RenderedPage } from './web.js';
 
 /** What a kept page is sent in, best first; anything else gets the page as it is. */
@@ -82,33 +81,41 @@ export interface DocumentParts {
   rendered: RenderedPage;
 }
 
-/** Documents kept as sent: the pages most visited (a Zipf day's head), ~8 KB each. */
-const KEPT_DOCUMENTS = 500;
+/** A document as sent, with what it said of its member and the day. */
+interface KeptDocument {
+  username: string;
+  name: string;
+  bio: string;
+  image: string | undefined;
+  body: Buffer;
+}
 
 /**
- * Members' rendered documents as sent, for the pages most visited. A kept rendering is the same
- * object while the answer cache keeps its text (app/profile-page.ts), and with the same member's
- * name, bio and username and the same day's card it makes the same document: that is built and
- * encoded once, not at every visit (P11: a kept page read spent ~12% of its CPU rebuilding it).
+ * Members' rendered documents as sent, for kept renderings. A kept rendering is one object while
+ * the answer cache keeps its text (`kept`, app/profile-page.ts), and with the same member's name,
+ * bio and username and the same day's card it makes the same document: that is built and encoded
+ * once, not at every visit (P11: rebuilding it was most of a kept page read's own CPU). A fresh
+ * rendering's document is built and sent as before; keeping those too doubled a fresh read's
+ * garbage collection. Each document lives as long as its rendering object.
  */
 export class RenderedDocuments {
-  private readonly kept = new LRUCache<string, DocumentParts & { body: Buffer }>({ max: KEPT_DOCUMENTS });
+  private readonly kept = new WeakMap<RenderedPage, KeptDocument>();
 
-  /** The document of `parts`, from `build` unless the same parts made it last time. */
-  document(parts: DocumentParts, build: () => string): Buffer {
-    const { profile, image, rendered } = parts;
-    const known = this.kept.get(profile.username);
+  /** The document of `parts`, from `build` unless the same parts made it before. */
+  document({ profile, image, rendered }: DocumentParts, build: () => string): string | Buffer {
+    if (!rendered.kept) return build();
+    const known = this.kept.get(rendered);
     // Everything the document says of the member: the URLs it names derive from the username.
     if (
-      known?.rendered === rendered &&
+      known?.username === profile.username &&
       known.image === image &&
-      known.profile.name === profile.name &&
-      known.profile.bio === profile.bio
+      known.name === profile.name &&
+      known.bio === profile.bio
     ) {
       return known.body;
     }
     const body = Buffer.from(build());
-    this.kept.set(profile.username, { profile, image, rendered, body });
+    this.kept.set(rendered, { username: profile.username, name: profile.name, bio: profile.bio, image, body });
     return body;
   }
 }

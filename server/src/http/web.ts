@@ -88,6 +88,11 @@ export interface RenderedPage {
    * `#lampstand-page` for a member's (web/src/features/profile/rendered-page.ts).
    */
   state: unknown;
+  /**
+   * True for a kept rendering, which is the same object at each kept read (app/profile-page.ts):
+   * the document made from it may be sent again (http/page-delivery.ts `RenderedDocuments`).
+   */
+  kept?: boolean;
 }
 
 export type RenderedHome = RenderedPage;

@@ -71,37 +71,44 @@ describe('inlineStylesheets', () => {
 
 describe('RenderedDocuments', () => {
   const profile = { uid: 'u1', username: 'grace', name: 'Grace', bio: 'Hello.' };
-  const rendered = { html: '<main>Grace</main>', state: { day: '2026-11-28' } };
+  const rendered = { html: '<main>Grace</main>', state: { day: '2026-11-28' }, kept: true };
   const image = 'https://lampstand.example/share/grace/card.png?day=2026-11-28';
+  const text = (body: string | Buffer) => (typeof body === 'string' ? body : body.toString('utf8'));
 
-  it('builds a document once for the same rendering, member and day, and again when any of them changes', () => {
-    const documents = new RenderedDocuments();
+  it('builds the document of a kept rendering once for the same member and day, and again when either changes', () => {
     const built: string[] = [];
-    const build = (text: string) => () => {
-      built.push(text);
-      return text;
+    const build = (made: string) => () => {
+      built.push(made);
+      return made;
     };
+    const documents = new RenderedDocuments();
     const first = documents.document({ profile, image, rendered }, build('first ’'));
-    expect(first.toString('utf8')).toBe('first ’');
+    expect(text(first)).toBe('first ’');
     expect(documents.document({ profile: { ...profile }, image, rendered }, build('again'))).toBe(first);
     const changes = [
-      { profile, image, rendered: { ...rendered } },
       { profile: { ...profile, name: 'Grace H.' }, image, rendered },
       { profile: { ...profile, bio: 'Bye.' }, image, rendered },
+      { profile: { ...profile, username: 'grace.h' }, image, rendered },
       { profile, image: image.replace('28', '29'), rendered },
+      // Another kept rendering of the page (the page changed, and was kept again).
+      { profile, image, rendered: { ...rendered } },
     ];
     for (const [index, parts] of changes.entries()) {
       const fresh = new RenderedDocuments();
       fresh.document({ profile, image, rendered }, build('base'));
-      expect(fresh.document(parts, build(`change ${index}`)).toString()).toBe(`change ${index}`);
+      expect(text(fresh.document(parts, build(`change ${index}`)))).toBe(`change ${index}`);
     }
-    expect(built.filter((text) => text !== 'base')).toEqual([
+    expect(built.filter((made) => made !== 'base')).toEqual([
       'first ’',
-      'change 0',
-      'change 1',
-      'change 2',
-      'change 3',
+      ...changes.map((_parts, index) => `change ${index}`),
     ]);
+  });
+
+  it('builds the document of a fresh rendering every time', () => {
+    const documents = new RenderedDocuments();
+    const fresh = { ...rendered, kept: undefined };
+    expect(documents.document({ profile, image, rendered: fresh }, () => 'one')).toBe('one');
+    expect(documents.document({ profile, image, rendered: fresh }, () => 'two')).toBe('two');
   });
 });
 
