@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { execute, parse } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { AnswerCache } from '../graphql/answer-cache.js';
 import type { Context, Loaders } from '../graphql/context.js';
 import type { BrowserConfig, RenderedPage } from '../http/web.js';
@@ -61,6 +62,9 @@ async function neighbourVerses(
   if (!('before' in found && found.before && 'after' in found && found.after)) return {};
   return { [before]: found.before, [after]: found.after };
 }
+
+/** Kept renderings held parsed: the pages most visited (a Zipf day's head), a few MB at most. */
+const PARSED_PAGES = 500;
 
 function isProfileEntry(value: unknown): value is ProfileEntry {
   return (
@@ -140,6 +144,10 @@ export function profilePageRenderer(options: ProfilePageOptions): Render | undef
     return module.renderProfile({ profile, day, days, url, config });
   }
 
+  // The kept renderings most asked for, as read from their JSON: a hit returns the same object
+  // while the cache keeps the same text, so the page built from it can be reused (http/web.ts).
+  const parsed = new LRUCache<string, { kept: string; page: RenderedPage | null }>({ max: PARSED_PAGES });
+
   return async (username, config, request) => {
     const cache = options.answers;
     // Keys of the executor's answers start with a number: these never meet them.
@@ -147,7 +155,12 @@ export function profilePageRenderer(options: ProfilePageOptions): Render | undef
     const kept = cache?.get(key);
     if (kept !== undefined) {
       options.onHit?.();
-      return JSON.parse(kept) as RenderedPage | null;
+      const known = parsed.get(key);
+      if (known?.kept === kept) return known.page;
+      const page = JSON.parse(kept) as RenderedPage | null;
+      if (page) page.kept = true;
+      parsed.set(key, { kept, page });
+      return page;
     }
     const ticket = cache?.ticket();
     const loaders = options.newLoaders();

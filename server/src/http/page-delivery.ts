@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PageProfile, RenderedPage } from './web.js';
 
 /** What a kept page is sent in, best first; anything else gets the page as it is. */
 type Encoding = 'br' | 'gzip';
@@ -70,4 +71,60 @@ export function inlineStylesheets(html: string, distDir: string): string {
       return link;
     }
   });
+}
+
+/** What a member's rendered document is made from (http/web.ts `renderPage` and `withRendering`). */
+export interface DocumentParts {
+  profile: PageProfile;
+  /** The share card's address, which names the day. */
+  image: string | undefined;
+  rendered: RenderedPage;
+}
+
+/** A document as sent, with what it said of its member and the day. */
+interface KeptDocument {
+  username: string;
+  name: string;
+  bio: string;
+  image: string | undefined;
+  body: Buffer;
+}
+
+/**
+ * Members' rendered documents as sent, for kept renderings. A kept rendering is one object while
+ * the answer cache keeps its text (`kept`, app/profile-page.ts), and with the same member's name,
+ * bio and username and the same day's card it makes the same document: that is built and encoded
+ * once, not at every visit (P11: rebuilding it was most of a kept page read's own CPU). A fresh
+ * rendering's document is built and sent as before; keeping those too doubled a fresh read's
+ * garbage collection. Each document lives as long as its rendering object.
+ */
+export class RenderedDocuments {
+  private readonly kept = new WeakMap<RenderedPage, KeptDocument>();
+
+  /** The document of `parts`, from `build` unless the same parts made it before. */
+  document({ profile, image, rendered }: DocumentParts, build: () => string): string | Buffer {
+    if (!rendered.kept) return build();
+    const known = this.kept.get(rendered);
+    // Everything the document says of the member: the URLs it names derive from the username.
+    if (
+      known?.username === profile.username &&
+      known.image === image &&
+      known.name === profile.name &&
+      known.bio === profile.bio
+    ) {
+      return known.body;
+    }
+    const body = Buffer.from(build());
+    this.kept.set(rendered, { username: profile.username, name: profile.name, bio: profile.bio, image, body });
+    return body;
+  }
+}
+
+/** `transform` remembering its last answer: for an input that is nearly always the same string. */
+export function lastOf(transform: (input: string) => string): (input: string) => string {
+  let last: { input: string; output: string } | undefined;
+  return (input) => {
+    if (last?.input !== input) last = { input, output: transform(input) };
+    return last.output;
+  };
 }

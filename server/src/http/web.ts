@@ -6,7 +6,7 @@ import { escapeHtml } from './html.js';
 import { APP_PAGES } from './pages.js';
 import { allowingVerseDayScript, VERSE_DAY_SCRIPT } from './verse-day-script.js';
 import { countableVisitor } from './visits.js';
-import { inlineStylesheets, keptPageSender } from './page-delivery.js';
+import { inlineStylesheets, keptPageSender, lastOf, RenderedDocuments } from './page-delivery.js';
 import type { Visitor } from './visits.js';
 
 /** Paths the web app never owns: unknown ones under these stay JSON 404s. */
@@ -88,6 +88,11 @@ export interface RenderedPage {
    * `#lampstand-page` for a member's (web/src/features/profile/rendered-page.ts).
    */
   state: unknown;
+  /**
+   * True for a kept rendering, which is the same object at each kept read (app/profile-page.ts):
+   * the document made from it may be sent again (http/page-delivery.ts `RenderedDocuments`).
+   */
+  kept?: boolean;
 }
 
 export type RenderedHome = RenderedPage;
@@ -219,6 +224,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     ? renderPage(inlineStylesheets(readFileSync(homeFile, 'utf8'), distDir), config)
     : plainPage;
   const sendKeptPage = keptPageSender();
+  const pages = new RenderedDocuments();
+  const pagePolicy = lastOf(allowingVerseDayScript);
 
   // The build writes `.br` and `.gz` copies (web/vite.config.ts); the one the browser accepts is sent.
   // The folder's own files get a route each; the hashed assets (two hundred files with their copies)
@@ -310,19 +317,20 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         request.log.warn({ err: error }, 'a page view could not be counted');
       });
     }
-    const page = renderPage(profileTemplate, config, {
-      ...profile,
-      url,
-      image: options.shareImageUrl?.(profile),
-      oembed: options.oembedUrl?.(url),
-    });
+    const image = options.shareImageUrl?.(profile);
+    const page = () =>
+      renderPage(profileTemplate, config, { ...profile, url, image, oembed: options.oembedUrl?.(url) });
     const rendered = await renderedProfile(profile.username, request);
     // Hidden between the two reads: the answer it would have had a moment later.
     if (rendered === null) return reply.code(404).send(plainPage);
-    if (!rendered) return reply.send(page);
+    if (!rendered) return reply.send(page());
     // The verse of the visitor's own day is picked before the first frame (verse-day-script.ts).
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') void reply.header('content-security-policy', allowingVerseDayScript(policy));
-    return reply.send(withRendering(page, rendered, 'lampstand-page', `<script>${VERSE_DAY_SCRIPT}</script>`));
+    if (typeof policy === 'string') void reply.header('content-security-policy', pagePolicy(policy));
+    return reply.send(
+      pages.document({ profile, image, rendered }, () =>
+        withRendering(page(), rendered, 'lampstand-page', `<script>${VERSE_DAY_SCRIPT}</script>`),
+      ),
+    );
   });
 }

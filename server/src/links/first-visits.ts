@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Visitor } from '../http/visits.js';
@@ -92,6 +93,7 @@ class RedisStore implements SightingStore {
 export class FirstVisits {
   private readonly memory = new MemoryStore();
   private readonly shared: RedisStore | undefined;
+  private imported: { raw: Buffer; key: KeyObject } | undefined;
 
   constructor(
     redis?: Redis,
@@ -113,8 +115,14 @@ export class FirstVisits {
     return this.check(this.memory, scope, visitor, day, at);
   }
 
+  /** The day's key as a KeyObject, made once a key: given as bytes, HMAC imports it again each time. */
+  private keyObject(raw: Buffer): KeyObject {
+    if (this.imported?.raw !== raw) this.imported = { raw, key: createSecretKey(raw) };
+    return this.imported.key;
+  }
+
   private async check(store: SightingStore, scope: string, visitor: Visitor, day: string, at: Date): Promise<boolean> {
-    const hash = createHmac('sha256', await store.key(day, at))
+    const hash = createHmac('sha256', this.keyObject(await store.key(day, at)))
       .update(`${scope}\n${visitor.address}\n${visitor.userAgent}`)
       .digest('base64url')
       .slice(0, 22);

@@ -8,6 +8,8 @@ import { badUserInput } from '../graphql/errors.js';
 import { requirePlus } from '../members/plus.js';
 import { LinkClickDayRecord, LinkRecord, PageViewDayRecord } from './link.entity.js';
 import { toLink } from './link.service.js';
+import type { CounterTable } from './day-counts.js';
+import { DayCounter } from './day-counts.js';
 import type { FirstVisits } from './first-visits.js';
 import type { PageActivityEvent } from './page-activity.js';
 import { DayStats, LinkStats, PageStats } from './link.types.js';
@@ -15,6 +17,14 @@ import { DayStats, LinkStats, PageStats } from './link.types.js';
 /** Days of stats every member sees, and Plus members. */
 export const FREE_STATS_DAYS = 7;
 export const PLUS_STATS_DAYS = 90;
+
+const PAGE_VIEWS: CounterTable = { table: 'page_view_days', columns: ['uid', 'day'], keyColumns: 2, count: 'views' };
+const LINK_CLICKS: CounterTable = {
+  table: 'link_click_days',
+  columns: ['link_id', 'day', 'uid'],
+  keyColumns: 2,
+  count: 'clicks',
+};
 
 /** The UTC day a count goes to. */
 export function statsDay(at: Date = new Date()): string {
@@ -33,7 +43,8 @@ export interface DayCounts {
  * and per link (see `FirstVisits`), and nothing about who came (no address, no user agent, no cookie).
  */
 export class PageStatsService {
-  private readonly placeholder: (index: number) => string;
+  private readonly views: DayCounter;
+  private readonly clicks: DayCounter;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -41,30 +52,21 @@ export class PageStatsService {
     /** Told of each view and click counted, for the owner's live stats (`pageActivity`). */
     private readonly counted: (uid: string, event: PageActivityEvent) => void = () => undefined,
   ) {
-    this.placeholder = dataSource.options.type === 'postgres' ? (index) => `$${index}` : () => '?';
+    this.views = new DayCounter(dataSource, PAGE_VIEWS);
+    this.clicks = new DayCounter(dataSource, LINK_CLICKS);
   }
 
   /** Adds a view to the page of `uid` today, when it is `visitor`'s first there today. */
   async countView(uid: string, visitor: Visitor, at: Date = new Date()): Promise<void> {
     if (!(await this.visits.first(`view:${uid}`, visitor, at))) return;
-    const [a, b] = [this.placeholder(1), this.placeholder(2)];
-    await this.dataSource.query(
-      `INSERT INTO page_view_days (uid, day, views) VALUES (${a}, ${b}, 1)
-       ON CONFLICT (uid, day) DO UPDATE SET views = page_view_days.views + 1`,
-      [uid, statsDay(at)],
-    );
+    await this.views.add([uid, statsDay(at)]);
     this.counted(uid, { kind: 'view', linkId: null, at: at.toISOString() });
   }
 
   /** Adds a click to the link `linkId` on the page of `uid` today, when it is `visitor`'s first on it today. */
   async countClick(linkId: string, uid: string, visitor: Visitor, at: Date = new Date()): Promise<void> {
     if (!(await this.visits.first(`click:${linkId}`, visitor, at))) return;
-    const [a, b, c] = [this.placeholder(1), this.placeholder(2), this.placeholder(3)];
-    await this.dataSource.query(
-      `INSERT INTO link_click_days (link_id, day, uid, clicks) VALUES (${a}, ${b}, ${c}, 1)
-       ON CONFLICT (link_id, day) DO UPDATE SET clicks = link_click_days.clicks + 1`,
-      [linkId, statsDay(at), uid],
-    );
+    await this.clicks.add([linkId, statsDay(at), uid]);
     this.counted(uid, { kind: 'click', linkId, at: at.toISOString() });
   }
 

@@ -33,8 +33,12 @@ function profileUrl(username: string): string {
   return `${window.location.origin}/@${encodeURIComponent(username)}`;
 }
 
+// Made once: making an Intl.DateTimeFormat costs far more than using one (it was ~5% of the server's
+// CPU for a page rendered afresh).
+const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
 function joinedLabel(joined: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date(joined));
+  return joinedFormat.format(new Date(joined));
 }
 
 function PlusBadge() {
