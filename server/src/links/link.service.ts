@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { keyLookup } from '../db/key-lookup.js';
 import { changingMemberRows } from '../db/member-rows.js';
+import { rowUpdate } from '../db/row-writes.js';
 import type { PageChanged } from '../profiles/page-changes.js';
 import { noPageChanges } from '../profiles/page-changes.js';
 import { UserRecord } from '../members/user.entity.js';
@@ -44,6 +45,9 @@ function scheduleTime(value: string | null | undefined, field: string): string |
 }
 
 const noSuchLink = () => appError(ErrorCode.NOT_FOUND, 'There is no such link on your page.', { field: 'id' });
+
+/** What `update` may change of a link. */
+const CHANGEABLE = ['title', 'url', 'hidden', 'visibleFrom', 'visibleUntil', 'highlighted'] as const;
 
 /** A member's links: adding, changing, hiding, ordering and removing them. */
 export class LinkService {
@@ -110,7 +114,10 @@ export class LinkService {
         await manager.update(LinkRecord, { uid: actor.id, highlighted: true }, { highlighted: false });
       }
       if (input.highlighted != null) link.highlighted = input.highlighted;
-      return manager.save(LinkRecord, link);
+      // Every column a change may touch, in one statement written once: `save` read the row
+      // again and ran the query builder to find what changed (~a fifth of an edit's CPU).
+      await rowUpdate(this.dataSource, LinkRecord, { set: CHANGEABLE, where: ['id'] })(manager, link, link);
+      return link;
     });
   }
 
