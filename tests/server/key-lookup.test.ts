@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { In } from 'typeorm';
 import { joinedKeyLookup, keyLookup } from '../../server/src/db/key-lookup.js';
+import { LinkRecord } from '../../server/src/links/link.entity.js';
 import { UserRecord } from '../../server/src/members/user.entity.js';
 import { ProfileRecord } from '../../server/src/profiles/profile.entity.js';
 import { openTestDatabase } from '../support/database.js';
@@ -39,5 +42,36 @@ describe('a lookup by one key', () => {
       }
     }
     expect(await byUsername(['nobody-has-this-name'])).toEqual([]);
+  });
+
+  it('reads the rows in the order asked for, as TypeORM finds them, for several keys at once', async () => {
+    const members = await Promise.all([insertMember(db.dataSource), insertMember(db.dataSource)]);
+    const uids = members.map(({ user }) => user.uid);
+    // Written out of order, hidden ones and a schedule among them.
+    const links = [3, 0, 2, 1].flatMap((position) =>
+      uids.map((uid) =>
+        Object.assign(new LinkRecord(), {
+          id: randomUUID(),
+          uid,
+          title: `Link ${position}`,
+          url: `https://example.com/${position}`,
+          position,
+          hidden: position === 2,
+          visibleFrom: position === 1 ? '2026-01-01T09:00' : null,
+          visibleUntil: null,
+          highlighted: position === 3,
+          createdAt: new Date(Date.UTC(2026, 0, 1, position)),
+        }),
+      ),
+    );
+    await db.dataSource.getRepository(LinkRecord).insert(links);
+    const found = await db.dataSource
+      .getRepository(LinkRecord)
+      .find({ where: { uid: In(uids) }, order: { position: 'ASC' } });
+
+    const read = await keyLookup(db.dataSource, LinkRecord, 'uid', undefined, 'position')(uids);
+
+    expect(found.map((link) => link.position)).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
+    expect(read).toEqual(found);
   });
 });

@@ -87,9 +87,9 @@ export function recordHydrator<T extends ObjectLiteral>(
  * The statement `from` + `(?, ?, …)` for a number of keys; the one-key statement (what a request
  * usually batches) is written once rather than at every read.
  */
-function statementFor(from: string, placeholder: (index: number) => string): (count: number) => string {
+function statementFor(from: string, placeholder: (index: number) => string, after = ''): (count: number) => string {
   const written = (count: number) =>
-    `${from}(${Array.from({ length: count }, (_key, index) => placeholder(index)).join(', ')})`;
+    `${from}(${Array.from({ length: count }, (_key, index) => placeholder(index)).join(', ')})${after}`;
   const one = written(1);
   return (count) => (count === 1 ? one : written(count));
 }
@@ -114,11 +114,13 @@ export function keyLookup<T extends ObjectLiteral>(
   keyProperty: keyof T & string,
   /** Only these properties are read (the rest stay unset): a large column left out of a hot read. */
   only?: readonly (keyof T & string)[],
+  /** Rows come in this property's ascending order (`ORDER BY`); in no particular order without it. */
+  orderBy?: keyof T & string,
 ): (keys: readonly string[], manager?: EntityManager) => Promise<T[]> {
   const metadata = dataSource.getMetadata(entity);
   const cache = built.get(dataSource) ?? new Map<string, Lookup>();
   built.set(dataSource, cache);
-  const name = `${metadata.name}.${keyProperty}${only ? `:${only.join(',')}` : ''}`;
+  const name = `${metadata.name}.${keyProperty}${only ? `:${only.join(',')}` : ''}${orderBy ? `^${orderBy}` : ''}`;
   const existing = cache.get(name);
   if (existing) return existing as (keys: readonly string[], manager?: EntityManager) => Promise<T[]>;
   const key = metadata.findColumnWithPropertyName(keyProperty);
@@ -137,7 +139,9 @@ export function keyLookup<T extends ObjectLiteral>(
   const read = rowsReader(dataSource);
   const readInTransaction = sqliteReadInTransaction(dataSource);
   const hydrate = hydrator(dataSource, metadata, columns);
-  const statement = statementFor(from, placeholder);
+  const order = orderBy === undefined ? undefined : metadata.findColumnWithPropertyName(orderBy);
+  if (orderBy !== undefined && !order) throw new Error(`${metadata.name} has no column ${orderBy}`);
+  const statement = statementFor(from, placeholder, order ? ` ORDER BY ${driver.escape(order.databaseName)} ASC` : '');
   const lookup = async (keys: readonly string[], manager?: EntityManager): Promise<T[]> => {
     const sql = statement(keys.length);
     const rows = manager?.queryRunner

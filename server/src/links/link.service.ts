@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { keyLookup } from '../db/key-lookup.js';
 import { changingMemberRows } from '../db/member-rows.js';
+import { rowUpdate } from '../db/row-writes.js';
 import type { PageChanged } from '../profiles/page-changes.js';
 import { noPageChanges } from '../profiles/page-changes.js';
 import { UserRecord } from '../members/user.entity.js';
@@ -43,6 +45,9 @@ function scheduleTime(value: string | null | undefined, field: string): string |
 }
 
 const noSuchLink = () => appError(ErrorCode.NOT_FOUND, 'There is no such link on your page.', { field: 'id' });
+
+/** What `update` may change of a link. */
+const CHANGEABLE = ['title', 'url', 'hidden', 'visibleFrom', 'visibleUntil', 'highlighted'] as const;
 
 /** A member's links: adding, changing, hiding, ordering and removing them. */
 export class LinkService {
@@ -91,7 +96,9 @@ export class LinkService {
     const from = scheduleTime(input.visibleFrom, 'input.visibleFrom');
     const until = scheduleTime(input.visibleUntil, 'input.visibleUntil');
     return this.inOwnPage(actor, async (manager, owner) => {
-      const link = await manager.findOneBy(LinkRecord, { id, uid: actor.id });
+      // By key, its SQL written once (the query builder of `findOneBy` was ~5% of an edit's CPU).
+      const [found] = await keyLookup(this.dataSource, LinkRecord, 'id')([id], manager);
+      const link = found?.uid === actor.id ? found : undefined;
       if (!link) throw noSuchLink();
       requireAllowedLinkChange(owner, { schedule: { from, until }, highlighted: input.highlighted });
       const schedule = checkSchedule({
@@ -107,7 +114,10 @@ export class LinkService {
         await manager.update(LinkRecord, { uid: actor.id, highlighted: true }, { highlighted: false });
       }
       if (input.highlighted != null) link.highlighted = input.highlighted;
-      return manager.save(LinkRecord, link);
+      // Every column a change may touch, in one statement written once: `save` read the row
+      // again and ran the query builder to find what changed (~a fifth of an edit's CPU).
+      await rowUpdate(this.dataSource, LinkRecord, { set: CHANGEABLE, where: ['id'] })(manager, link, link);
+      return link;
     });
   }
 
@@ -146,11 +156,12 @@ export class LinkService {
    * leaving; otherwise null.
    */
   async followable(id: string, now: Date = new Date()): Promise<LinkRecord | null> {
-    const link = await this.dataSource.getRepository(LinkRecord).findOneBy({ id });
+    // Key lookups, their SQL written once (`findOneBy` runs the query builder at every click).
+    const [link] = await keyLookup(this.dataSource, LinkRecord, 'id')([id]);
     if (!link || link.hidden) return null;
-    const [profile, owner] = await Promise.all([
-      this.dataSource.getRepository(ProfileRecord).findOneBy({ uid: link.uid }),
-      this.dataSource.getRepository(UserRecord).findOneBy({ uid: link.uid }),
+    const [[profile = null], [owner = null]] = await Promise.all([
+      keyLookup(this.dataSource, ProfileRecord, 'uid')([link.uid]),
+      keyLookup(this.dataSource, UserRecord, 'uid')([link.uid]),
     ]);
     // The null checks repeat what the rule established, for the types.
     if (!canVisit({ profile, owner }, now).allowed || !profile || !owner) return null;

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
-import { In } from 'typeorm';
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { keyLookup } from '../db/key-lookup.js';
 import { Public } from '../graphql/auth.js';
 import type { Context } from '../graphql/context.js';
 import { PublicProfile } from '../profiles/profile.types.js';
@@ -15,10 +15,11 @@ import { PrayerButton, PrayerChallenge, SendPrayerRequestInput } from './prayer.
 export function prayerSettingsLoaderFactory(
   dataSource: DataSource,
 ): () => DataLoader<string, PrayerSettingsRecord | null> {
-  const repository = dataSource.getRepository(PrayerSettingsRecord);
+  // SQL written once: `findBy` ran the query builder at every fresh page read (~4% of its CPU).
+  const byUids = keyLookup(dataSource, PrayerSettingsRecord, 'uid');
   return () =>
     new DataLoader(async (uids: readonly string[]) => {
-      const rows = await repository.findBy({ uid: In([...uids]) });
+      const rows = await byUids(uids);
       return uids.map((uid) => rows.find((row) => row.uid === uid) ?? null);
     });
 }

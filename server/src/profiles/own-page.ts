@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { keyLookup } from '../db/key-lookup.js';
 import type { AuthUser } from '../graphql/context.js';
 import { memberGone } from '../members/live-member.js';
 import { UserRecord } from '../members/user.entity.js';
@@ -21,12 +22,14 @@ export async function requireOwnPage(
   actor: AuthUser,
   options: { lock?: boolean } = {},
 ): Promise<OwnPage> {
-  const owner = await manager.findOneBy(UserRecord, { uid: actor.id });
-  const lock =
-    options.lock === true && manager.dataSource.options.type === 'postgres'
-      ? { mode: 'pessimistic_write' as const }
-      : undefined;
-  const profile = await manager.findOne(ProfileRecord, { where: { uid: actor.id }, lock });
+  // Key lookups: their SQL is written once, where `findOneBy` runs the query builder each time
+  // (a tenth of an edit's CPU). A locked read stays with TypeORM, which writes `FOR UPDATE`.
+  const { dataSource } = manager;
+  const [owner = null] = await keyLookup(dataSource, UserRecord, 'uid')([actor.id], manager);
+  const lock = options.lock === true && dataSource.options.type === 'postgres';
+  const [profile = null] = lock
+    ? [await manager.findOne(ProfileRecord, { where: { uid: actor.id }, lock: { mode: 'pessimistic_write' } })]
+    : await keyLookup(dataSource, ProfileRecord, 'uid')([actor.id], manager);
   // The null checks repeat what the rule established, for the types.
   if (!canChangePage(actor, { profile, owner }).allowed || !profile || !owner) throw memberGone();
   return { owner, profile };
