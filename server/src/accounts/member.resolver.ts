@@ -39,7 +39,10 @@ export class MemberResolver {
   }
 
   private async member(uid: string, loaders: Context['loaders']): Promise<Member | null> {
-    const [record, profile] = await Promise.all([loaders.userByUid.load(uid), loaders.profileByUid.load(uid)]);
+    // The profile first: its statement brings the owner's record too (profile.loaders.ts), so
+    // `userByUid` answers from what it primed instead of a statement of its own.
+    const profile = await loaders.profileByUid.load(uid);
+    const record = await loaders.userByUid.load(uid);
     if (!profile || !isLiveMember(record)) return null;
     return toMember(record, profile);
   }

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
-import { joinedKeyLookup, keyLookup } from '../db/key-lookup.js';
+import { joinedKeyLookup } from '../db/key-lookup.js';
 import { UserRecord } from '../members/user.entity.js';
 import { ProfileRecord } from './profile.entity.js';
 
@@ -12,23 +12,24 @@ export interface ProfileLoaders {
 
 /**
  * Batches profile reads of one request into one query per key kind, and primes one from the other.
- * A profile read by username brings its owner's user record in the same statement (a public page
- * needs both), priming `userByUid`. The readers are built once; the loaders, per request.
+ * A profile read by either key brings its owner's user record in the same statement (a public page
+ * and `me` need both), priming `userByUid`. The readers are built once; the loaders, per request.
  */
 export function profileLoadersFactory(
   dataSource: DataSource,
 ): (users: { readonly userByUid: DataLoader<string, UserRecord | null> }) => ProfileLoaders {
-  const byUids = keyLookup(dataSource, ProfileRecord, 'uid');
-  const byUsernames = joinedKeyLookup(dataSource, ProfileRecord, 'username', {
-    entity: UserRecord,
-    on: ['uid', 'uid'],
-  });
+  const withOwner = { entity: UserRecord, on: ['uid', 'uid'] as ['uid', 'uid'] };
+  const byUids = joinedKeyLookup(dataSource, ProfileRecord, 'uid', withOwner);
+  const byUsernames = joinedKeyLookup(dataSource, ProfileRecord, 'username', withOwner);
   return (users) => {
     const loaders: ProfileLoaders = {
       profileByUid: new DataLoader(async (uids: readonly string[]) => {
         const rows = await byUids(uids);
-        for (const row of rows) loaders.profileByUsername.prime(row.username, row);
-        const byUid = new Map(rows.map((row) => [row.uid, row]));
+        for (const [row, owner] of rows) {
+          loaders.profileByUsername.prime(row.username, row);
+          users.userByUid.prime(row.uid, owner);
+        }
+        const byUid = new Map(rows.map(([row]) => [row.uid, row]));
         return uids.map((uid) => byUid.get(uid) ?? null);
       }),
       profileByUsername: new DataLoader(async (usernames: readonly string[]) => {
