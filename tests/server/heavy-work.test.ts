@@ -5,14 +5,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PhotoRecord } from '../../server/src/photos/photo.entity.js';
 import type { TestApp } from '../support/app.js';
-import { startTestApp } from '../support/app.js';
+import { freePort, startTestApp } from '../support/app.js';
 import { png16, pngImage } from '../support/images.js';
 import type { SignedUpMember } from '../support/members.js';
 import { signUpMember } from '../support/members.js';
 
 let api: TestApp;
+let metricsUrl: string;
 beforeAll(async () => {
+  const metricsPort = await freePort();
+  metricsUrl = `http://127.0.0.1:${String(metricsPort)}/metrics`;
   api = await startTestApp({
+    METRICS_PORT: String(metricsPort),
     AUTH_RATE_LIMIT_OTP: '1000',
     // Each request names its own address, so that the per-address limits can be told apart.
     TRUST_PROXY: 'true',
@@ -26,6 +30,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
+
+/** Image and card tasks waiting for a place now, as `/metrics` tells an operator. */
+async function heavyTasksWaiting(): Promise<number> {
+  const text = await (await fetch(metricsUrl)).text();
+  return Number(/^lampstand_heavy_tasks\{state="waiting"\} (\d+)/m.exec(text)?.[1] ?? Number.NaN);
+}
 
 let addresses = 0;
 /** An address no request has come from yet. */
@@ -186,9 +196,11 @@ describe('photo uploads', () => {
       const [first, second, member] = [await signUpMember(api), await signUpMember(api), await signUpMember(api)];
       const [photo, large] = [await pngImage(320, 320), await pngImage(2400, 2400)];
       // Two large photos take the one place for decoding and the one place waiting; the next
-      // upload comes just after.
+      // upload comes once the server says one waits (the first may end meanwhile: then it is let in).
       const ahead = [upload(first, large), upload(second, large)];
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      const settled = { ahead: false };
+      void Promise.all(ahead).then(() => (settled.ahead = true));
+      while (!settled.ahead && (await heavyTasksWaiting()) < 1) await new Promise((resolve) => setImmediate(resolve));
       const answer = await upload(member, photo);
       await Promise.all(ahead);
       if (answer.status === 503) {

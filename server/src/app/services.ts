@@ -86,13 +86,15 @@ export async function buildServices(config: Config, dependencies: AppDependencie
     const live = config.redisUrl === undefined ? inProcessLive() : await redisLive(config.redisUrl, log);
     onClose(() => live.close());
     const build = readBuildInfo();
+    const metrics = new Metrics(dataSource, build);
+    metrics.observeHeavyWork(() => capacity.load);
     const services: Partial<Services> = {};
     const options: FeatureOptions = dependencies;
     const kernel: Kernel = {
       config,
       dataSource,
       log,
-      metrics: new Metrics(dataSource, build),
+      metrics,
       mailer,
       heavy: { uploads, renders, pool },
       live,

@@ -98,6 +98,24 @@ export class Metrics {
     });
   }
 
+  /**
+   * Image and card work running and waiting for a place (`work/capacity.ts`): a lane that stays full
+   * is what answers 503 with `Retry-After`.
+   */
+  observeHeavyWork(load: () => { running: number; waiting: number }): void {
+    new Gauge({
+      name: 'lampstand_heavy_tasks',
+      help: 'Image and card tasks running and waiting for a place (past the queue limit they are put off with 503)',
+      labelNames: ['state'],
+      registers: [this.registry],
+      collect() {
+        const { running, waiting } = load();
+        this.set({ state: 'running' }, running);
+        this.set({ state: 'waiting' }, waiting);
+      },
+    });
+  }
+
   /** Requests received whose response has not closed: a plain count, which the gauge reads when scraped. */
   private requestsInFlight = 0;
   /** One listener for every response's `close` (Node emits it once per response), not a closure each. */
