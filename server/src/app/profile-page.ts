@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
 import { execute, parse } from 'graphql';
-import { compileQuery } from 'graphql-jit';
 import type { CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import type { AnswerCache } from '../graphql/answer-cache.js';
+import { compiledQueryOf } from '../graphql/compiled-query.js';
 import type { Context, Loaders } from '../graphql/context.js';
 import type { BrowserConfig, RenderedPage } from '../http/web.js';
 import { resolveDay } from '../verses/day.js';
@@ -52,12 +52,7 @@ async function runRead(
 ): Promise<ExecutionResult> {
   let compiled = compiledReads.get(document);
   if (compiled === undefined) {
-    try {
-      const made = compileQuery(schema, document, undefined, { disablingCapturingStackErrors: true });
-      compiled = 'query' in made ? made : false;
-    } catch {
-      compiled = false;
-    }
+    compiled = compiledQueryOf(schema, document);
     compiledReads.set(document, compiled);
   }
   if (compiled) {

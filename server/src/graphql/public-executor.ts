@@ -9,10 +9,10 @@ import type {
 } from 'graphql';
 import { Kind, OperationTypeNode, execute, getOperationAST, parse, specifiedRules, validate } from 'graphql';
 import type { ExecutionResult } from 'graphql';
-import { compileQuery } from 'graphql-jit';
 import type { CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import { strongEtag } from '../http/answer-headers.js';
+import { compiledQueryOf } from './compiled-query.js';
 import type { AnswerCache, KeptAnswer, Ticket } from './answer-cache.js';
 import type { Context } from './context.js';
 import { ErrorCode } from './errors.js';
@@ -348,20 +348,6 @@ export class PublicExecutor {
     headers.push(...rateLimitHeadersOf(formatted));
     const body = `${JSON.stringify({ errors: formatted, data, extensions })}\n`;
     return { status, headers, body, errors: formatted };
-  }
-}
-
-/** graphql-jit's compilation of the operation, or false for what it cannot compile (graphql-js runs it). */
-function compiledQueryOf(
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operationName: string | undefined,
-): CompiledQuery | false {
-  try {
-    const made = compileQuery(schema, document, operationName, { disablingCapturingStackErrors: true });
-    return 'query' in made ? made : false;
-  } catch {
-    return false;
   }
 }
 
