@@ -25,11 +25,11 @@ const ANSWER_LIFETIME_S = 60;
  * SQL statements per request, from the code paths (not measured): every page read looks the profile
  * up (1); one made afresh then runs the page's query, the profile with its owner, links and the
  * day's verse (L4 bounds it at 3), and the verses of the days either side (1); a kept rendering runs
- * nothing more; a click reads the link, page and owner; `me` checks the session and reads the profile
+ * nothing more; a click reads the link, then the page with its owner; `me` checks the session and reads the profile
  * with its owner; an edit is a transaction of five. Counting a view or a click adds one upsert when it is the
  * visitor's first that day (COUNTED_SHARE).
  */
-const STATEMENTS = { hit: 1, miss: 5, click: 3, me: 2, edit: 5 };
+const STATEMENTS = { hit: 1, miss: 5, click: 2, me: 2, edit: 5 };
 /** Redis commands per request with Redis configured: the day's first-visit check of a view or a click, an edit's notice. */
 const REDIS = { read: 1, click: 1, edit: 1 };
 

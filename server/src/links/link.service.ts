@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { keyLookup } from '../db/key-lookup.js';
+import { joinedKeyLookup, keyLookup } from '../db/key-lookup.js';
 import { changingMemberRows } from '../db/member-rows.js';
 import { rowUpdate } from '../db/row-writes.js';
 import type { PageChanged } from '../profiles/page-changes.js';
@@ -159,10 +159,12 @@ export class LinkService {
     // Key lookups, their SQL written once (`findOneBy` runs the query builder at every click).
     const [link] = await keyLookup(this.dataSource, LinkRecord, 'id')([id]);
     if (!link || link.hidden) return null;
-    const [[profile = null], [owner = null]] = await Promise.all([
-      keyLookup(this.dataSource, ProfileRecord, 'uid')([link.uid]),
-      keyLookup(this.dataSource, UserRecord, 'uid')([link.uid]),
-    ]);
+    // The page with its owner in one statement, as a page read has them (profiles/profile.loaders.ts).
+    const [found] = await joinedKeyLookup(this.dataSource, ProfileRecord, 'uid', {
+      entity: UserRecord,
+      on: ['uid', 'uid'],
+    })([link.uid]);
+    const [profile, owner] = found ?? [null, null];
     // The null checks repeat what the rule established, for the types.
     if (!canVisit({ profile, owner }, now).allowed || !profile || !owner) return null;
     return isShownNow(link, linkPageOf(owner, profile), now) ? link : null;
